@@ -1,0 +1,64 @@
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts import services
+
+
+class RegisterSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+    password = serializers.CharField(write_only=True, max_length=128, style={"input_type": "password"})
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+
+class UserSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(read_only=True)
+    email = serializers.EmailField(read_only=True)
+    is_staff = serializers.BooleanField(read_only=True)
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class AuthThrottled(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+
+class RegisterView(AuthThrottled):
+    @extend_schema(request=RegisterSerializer, responses={201: UserSerializer}, tags=["auth"])
+    def post(self, request):
+        data = RegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.register_user(**data.validated_data)
+        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED)
+
+
+class TokenView(AuthThrottled):
+    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer}, tags=["auth"])
+    def post(self, request):
+        data = TokenRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        token = services.issue_token(**data.validated_data)
+        return Response({"token": token})
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: UserSerializer}, tags=["auth"])
+    def get(self, request):
+        return Response(UserSerializer(request.user).data)

@@ -1,0 +1,101 @@
+"""API plumbing shared by every app: pagination and one error body for every 4xx.
+
+Every error response is ``{"detail": "<one sentence>", "errors": {"<field>": ["<message>"]}}``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.errors import DomainError
+from rulesets.core.errors import IllegalAction, InvalidInput, InvalidResult
+
+log = logging.getLogger(__name__)
+
+
+class Pagination(PageNumberPagination):
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+def _flatten(errors, prefix: str = "") -> dict[str, list[str]]:
+    """Turn DRF's nested error structure into ``{"a.b.0.c": ["message", ...]}``."""
+    flat: dict[str, list[str]] = {}
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            name = "non_field_errors" if key in ("non_field_errors", "__all__") else str(key)
+            path = f"{prefix}.{name}" if prefix and name != "non_field_errors" else (prefix or name)
+            for k, v in _flatten(value, path).items():
+                flat.setdefault(k, []).extend(v)
+    elif isinstance(errors, list):
+        if all(not isinstance(e, dict | list) for e in errors):
+            flat[prefix or "non_field_errors"] = [str(e) for e in errors]
+        else:
+            for index, value in enumerate(errors):
+                if value:
+                    path = f"{prefix}.{index}" if prefix else str(index)
+                    for k, v in _flatten(value, path).items():
+                        flat.setdefault(k, []).extend(v)
+    else:
+        flat[prefix or "non_field_errors"] = [str(errors)]
+    return flat
+
+
+def _summary(errors: dict[str, list[str]]) -> str:
+    field, messages = next(iter(errors.items()))
+    if field == "non_field_errors":
+        return messages[0]
+    return f"{field}: {messages[0]}"
+
+
+def error_body(detail: str, errors: dict[str, list[str]] | None = None) -> dict:
+    return {"detail": detail, "errors": errors or {}}
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DomainError):
+        return Response(error_body(exc.detail, exc.errors), status=exc.status_code)
+    if isinstance(exc, InvalidInput | InvalidResult):
+        return Response(error_body(f"{exc.field}: {exc.message}", {exc.field: [exc.message]}),
+                        status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, IllegalAction):
+        return Response(error_body(exc.reason), status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, DjangoValidationError):
+        errors = _flatten(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+        return Response(error_body(_summary(errors), errors), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        response.data = error_body(_summary(errors) if errors else "Invalid input.", errors)
+    else:
+        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+        if isinstance(detail, dict | list):
+            errors = _flatten(detail)
+            response.data = error_body(_summary(errors), errors)
+        else:
+            response.data = error_body(str(detail))
+    return response
+
+
+def json_404(request, exception=None):
+    return JsonResponse(error_body("Not found."), status=404)
+
+
+def json_500(request):
+    log.error("unhandled server error on %s", request.path)
+    return JsonResponse(error_body("Server error."), status=500)

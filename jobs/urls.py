@@ -1,0 +1,5 @@
+from django.urls import path
+
+from jobs.api import JobDetail
+
+urlpatterns = [path("<uuid:pk>/", JobDetail.as_view(), name="task-detail")]

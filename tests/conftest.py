@@ -1,0 +1,80 @@
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    # Throttle counters live in the cache; one test's requests must not throttle the next.
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def other_user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def staff(db):
+    return UserFactory(is_staff=True, is_superuser=True)
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def as_user(user):
+    return client_for(user)
+
+
+@pytest.fixture
+def as_other(other_user):
+    return client_for(other_user)
+
+
+@pytest.fixture
+def as_staff(staff):
+    return client_for(staff)
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(request, settings):
+    """Tasks run in-process unless the test is marked ``worker``.
+
+    With REDIS_URL set (CI), an unmarked test must not leave tasks in the broker with no one
+    to run them; the marked tests switch to the real broker and start a real worker.
+    """
+    from config.celery import app
+
+    eager = request.node.get_closest_marker("worker") is None
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = eager
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db):
+    from tests.worker import WorkerProcess, require_worker_environment
+
+    require_worker_environment()
+    worker = WorkerProcess().start()
+    yield worker
+    worker.stop()
