@@ -3,4 +3,7 @@ from django.contrib.auth.admin import UserAdmin
 
 from accounts.models import User
 
-admin.site.register(User, UserAdmin)
+
+@admin.register(User)
+class PosseUserAdmin(UserAdmin):
+    search_fields = ["username", "email"]

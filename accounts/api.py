@@ -11,7 +11,9 @@ from accounts import services
 
 class RegisterSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
-    password = serializers.CharField(write_only=True, max_length=128, style={"input_type": "password"})
+    password = serializers.CharField(
+        write_only=True, max_length=128, style={"input_type": "password"}
+    )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 

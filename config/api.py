@@ -64,8 +64,10 @@ def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(error_body(exc.detail, exc.errors), status=exc.status_code)
     if isinstance(exc, InvalidInput | InvalidResult):
-        return Response(error_body(f"{exc.field}: {exc.message}", {exc.field: [exc.message]}),
-                        status=status.HTTP_400_BAD_REQUEST)
+        return Response(
+            error_body(f"{exc.field}: {exc.message}", {exc.field: [exc.message]}),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     if isinstance(exc, IllegalAction):
         return Response(error_body(exc.reason), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):

@@ -23,7 +23,9 @@ def _broker() -> str:
     import redis
 
     try:
-        client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+        client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2
+        )
         client.ping()
     except Exception as exc:
         return f"error: {exc.__class__.__name__}"

@@ -95,8 +95,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 REDIS_URL = redis_url("REDIS_URL")
 
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
 else:
     # One process in the embedded default, so a local-memory cache is enough there.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

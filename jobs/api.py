@@ -10,8 +10,18 @@ class JobSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Job
-        fields = ["id", "name", "state", "done", "total", "progress", "message", "result",
-                  "created_at", "updated_at"]
+        fields = [
+            "id",
+            "name",
+            "state",
+            "done",
+            "total",
+            "progress",
+            "message",
+            "result",
+            "created_at",
+            "updated_at",
+        ]
 
 
 @extend_schema(tags=["tasks"])

@@ -19,8 +19,13 @@ class Job(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     name = models.CharField(max_length=100)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.SET_NULL, related_name="jobs")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="jobs",
+    )
     state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
@@ -32,11 +37,11 @@ class Job(models.Model):
     class Meta:
         ordering = ["-created_at"]
 
+    def __str__(self):
+        return f"{self.name} ({self.state})"
+
     @property
     def progress(self) -> float:
         if self.state == self.State.SUCCEEDED:
             return 1.0
         return round(self.done / self.total, 3) if self.total else 0.0
-
-    def __str__(self):
-        return f"{self.name} ({self.state})"

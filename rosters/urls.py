@@ -1,1 +1,20 @@
-urlpatterns: list = []
+from django.urls import include, path
+from rest_framework.routers import SimpleRouter
+
+from rosters import api
+
+router = SimpleRouter()
+router.register("gangs", api.GangViewSet, basename="gang")
+router.register("fighters", api.FighterViewSet, basename="fighter")
+
+urlpatterns = [
+    path(
+        "rulesets/last-hope-frontier/catalogue/", api.CatalogueView.as_view(), name="lhf-catalogue"
+    ),
+    path(
+        "gangs/<int:pk>/equipment/<int:equipment_id>/move/",
+        api.MoveEquipmentView.as_view(),
+        name="gang-equipment-move",
+    ),
+    path("", include(router.urls)),
+]

@@ -1,12 +1,15 @@
+# Django and DRF are imported inside the fixtures so that the pure engine tests under
+# tests/rulesets/ also run without Django (`pytest -p no:django tests/rulesets`).
 import pytest
-from django.core.cache import cache
-from rest_framework.test import APIClient
-
-from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
+def _fresh_cache(request):
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from django.core.cache import cache
+
     # Throttle counters live in the cache; one test's requests must not throttle the next.
     cache.clear()
     yield
@@ -15,25 +18,35 @@ def _fresh_cache():
 
 @pytest.fixture
 def api():
+    from rest_framework.test import APIClient
+
     return APIClient()
 
 
 @pytest.fixture
 def user(db):
+    from tests.factories import UserFactory
+
     return UserFactory()
 
 
 @pytest.fixture
 def other_user(db):
+    from tests.factories import UserFactory
+
     return UserFactory()
 
 
 @pytest.fixture
 def staff(db):
+    from tests.factories import UserFactory
+
     return UserFactory(is_staff=True, is_superuser=True)
 
 
-def client_for(user) -> APIClient:
+def client_for(user):
+    from rest_framework.test import APIClient
+
     client = APIClient()
     client.force_authenticate(user)
     return client
@@ -55,12 +68,15 @@ def as_staff(staff):
 
 
 @pytest.fixture(autouse=True)
-def _tasks_in_process(request, settings):
+def _tasks_in_process(request):
     """Tasks run in-process unless the test is marked ``worker``.
 
     With REDIS_URL set (CI), an unmarked test must not leave tasks in the broker with no one
     to run them; the marked tests switch to the real broker and start a real worker.
     """
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
     from config.celery import app
 
     eager = request.node.get_closest_marker("worker") is None
@@ -78,3 +94,12 @@ def celery_worker_process(transactional_db):
     worker = WorkerProcess().start()
     yield worker
     worker.stop()
+
+
+def pytest_configure(config):
+    if not config.pluginmanager.hasplugin("django"):
+        return
+    from django.conf import settings
+
+    # Real hashing costs ~0.5 s per user; tests need a password, not a secure one.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -32,7 +32,17 @@ def test_engines_import_nothing_from_django_or_rest_framework():
         f"{path.relative_to(ROOT)} imports {module}"
         for path in engine_files()
         for module in imported_modules(path)
-        if module.split(".")[0] in {"django", "rest_framework", "celery", "accounts", "rosters",
-                                    "matches", "campaigns", "jobs", "config"}
+        if module.split(".")[0]
+        in {
+            "django",
+            "rest_framework",
+            "celery",
+            "accounts",
+            "rosters",
+            "matches",
+            "campaigns",
+            "jobs",
+            "config",
+        }
     ]
     assert offenders == []

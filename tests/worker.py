@@ -56,10 +56,25 @@ class WorkerProcess:
     def start(self) -> WorkerProcess:
         self.log.parent.mkdir(exist_ok=True)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=info",
-             f"--concurrency={self.concurrency}", "--pool=prefork", "--without-gossip",
-             "--without-mingle", "-Q", settings.CELERY_TASK_DEFAULT_QUEUE],
-            cwd=ROOT, env=self.env(), stdout=self.log.open("w"), stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--loglevel=info",
+                f"--concurrency={self.concurrency}",
+                "--pool=prefork",
+                "--without-gossip",
+                "--without-mingle",
+                "-Q",
+                settings.CELERY_TASK_DEFAULT_QUEUE,
+            ],
+            cwd=ROOT,
+            env=self.env(),
+            stdout=self.log.open("w"),
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         deadline = time.monotonic() + 30

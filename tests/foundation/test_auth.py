@@ -14,7 +14,9 @@ def test_register_creates_a_player_who_can_get_a_token(api):
     assert response.json()["username"] == "calamity"
     assert "password" not in response.json()
 
-    token = api.post("/api/v1/auth/token/", {"username": "calamity", "password": "dusty-trail-1876"})
+    token = api.post(
+        "/api/v1/auth/token/", {"username": "calamity", "password": "dusty-trail-1876"}
+    )
     assert token.status_code == 200
     api.credentials(HTTP_AUTHORIZATION=f"Token {token.json()['token']}")
     assert api.get("/api/v1/auth/me/").json()["username"] == "calamity"
@@ -30,7 +32,9 @@ def test_register_rejects_a_weak_password_naming_the_field(api):
 
 def test_register_rejects_a_taken_username_case_insensitively(api):
     UserFactory(username="Wyatt")
-    response = api.post("/api/v1/auth/register/", {"username": "wyatt", "password": "dusty-trail-1876"})
+    response = api.post(
+        "/api/v1/auth/register/", {"username": "wyatt", "password": "dusty-trail-1876"}
+    )
     assert response.status_code == 400
     assert "username" in response.json()["errors"]
 
@@ -43,7 +47,8 @@ def test_register_requires_username_and_password(api):
 
 def test_register_rejects_a_bad_email(api):
     response = api.post(
-        "/api/v1/auth/register/", {"username": "x1", "password": "dusty-trail-1876", "email": "nope"}
+        "/api/v1/auth/register/",
+        {"username": "x1", "password": "dusty-trail-1876", "email": "nope"},
     )
     assert response.status_code == 400
     assert "email" in response.json()["errors"]

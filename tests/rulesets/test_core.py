@@ -34,8 +34,16 @@ def test_a_deck_has_54_cards_with_two_jokers():
 
 
 @pytest.mark.parametrize(
-    "code,value,suit", [("7d", 7, "D"), ("10S", 10, "S"), ("JS", 11, "S"), ("qh", 12, "H"),
-                        ("KC", 13, "C"), ("AS", 14, "S"), ("joker", None, None)]
+    "code,value,suit",
+    [
+        ("7d", 7, "D"),
+        ("10S", 10, "S"),
+        ("JS", 11, "S"),
+        ("qh", 12, "H"),
+        ("KC", 13, "C"),
+        ("AS", 14, "S"),
+        ("joker", None, None),
+    ],
 )
 def test_card_notation_is_read_case_insensitively(code, value, suit):
     card = parse_card(code)

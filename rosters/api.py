@@ -1,0 +1,371 @@
+"""Gang rosters over HTTP. Views are thin: they parse input and call rosters.services."""
+
+from __future__ import annotations
+
+import django_filters
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import NotAllowed
+from rosters import exports, selectors, services
+from rosters import serializers as s
+from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
+
+
+class GangFilter(django_filters.FilterSet):
+    owner = django_filters.CharFilter(field_name="owner__username")
+    faction = django_filters.ChoiceFilter(choices=Gang.Faction.choices)
+
+    class Meta:
+        model = Gang
+        fields = ["owner", "faction"]
+
+
+class LedgerFilter(django_filters.FilterSet):
+    reason = django_filters.ChoiceFilter(choices=LedgerEntry.Reason.choices)
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["reason"]
+
+
+def _with_problems(gang: Gang) -> Gang:
+    rules = GangRules.objects.get(ruleset=services.RULESET)
+    gang.problems = selectors.gang_problems(gang, rules=rules, roles=list(Role.objects.all()))
+    return gang
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List gangs (any signed-in user may read rosters)"),
+    retrieve=extend_schema(
+        summary="A gang with fighters, stash, goods, credits, rating and wealth",
+        responses=s.GangDetailSerializer,
+    ),
+)
+@extend_schema(tags=["gangs"])
+class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.GangSerializer
+    filterset_class = GangFilter
+    search_fields = ["name", "owner__username"]
+    ordering_fields = ["name", "rating", "wealth", "credits", "created_at"]
+    ordering = ["name"]
+
+    def get_queryset(self):
+        if self.action == "retrieve":
+            return selectors.gang_detail_queryset()
+        return selectors.gangs_for_list()
+
+    def retrieve(self, request, *args, **kwargs):
+        return Response(s.GangDetailSerializer(_with_problems(self.get_object())).data)
+
+    def _detail(self, gang_id: int, code=status.HTTP_200_OK):
+        gang = _with_problems(selectors.gang_detail_queryset().get(pk=gang_id))
+        return Response(s.GangDetailSerializer(gang).data, status=code)
+
+    def _gang_for_change(self) -> Gang:
+        return services.access_gang_for_change(user=self.request.user, gang_id=self.kwargs["pk"])
+
+    @extend_schema(
+        request=s.GangCreateSerializer,
+        responses={201: s.GangDetailSerializer},
+        summary="Found a gang: choose a name and a faction; it starts with the treasury",
+    )
+    def create(self, request):
+        data = s.GangCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        gang = services.create_gang(owner=request.user, **data.validated_data)
+        return self._detail(gang.pk, status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.GangUpdateSerializer, responses=s.GangDetailSerializer)
+    def partial_update(self, request, pk=None):
+        gang = self._gang_for_change()
+        data = s.GangUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        for key, value in data.validated_data.items():
+            setattr(gang, key, value)
+        gang.save(update_fields=[*data.validated_data, "updated_at"])
+        return self._detail(gang.pk)
+
+    @extend_schema(
+        methods=["GET"], responses=s.FighterSerializer(many=True), summary="The gang's fighters"
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=s.HireSerializer,
+        responses={201: s.FighterSerializer},
+        summary="Hire a fighter (the hire cost comes out of the gang's credits)",
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def fighters(self, request, pk=None):
+        if request.method == "GET":
+            gang = get_object_or_404(Gang, pk=pk)
+            fighters = selectors.fighter_queryset().filter(gang=gang)
+            page = self.paginate_queryset(fighters)
+            return self.get_paginated_response(s.FighterSerializer(page, many=True).data)
+        gang = self._gang_for_change()
+        data = s.HireSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fighter = services.hire_fighter(gang=gang, actor=request.user, **data.validated_data)
+        fighter = selectors.fighter_queryset().get(pk=fighter.pk)
+        return Response(s.FighterSerializer(fighter).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["GET"],
+        responses=s.LedgerEntrySerializer(many=True),
+        summary="Purchases (ledger rows with reason 'purchase')",
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=s.PurchaseSerializer,
+        responses={201: s.PurchaseResultSerializer},
+        summary="Buy equipment for a fighter, or for the stash with fighter null",
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def purchases(self, request, pk=None):
+        if request.method == "GET":
+            return self._ledger_page(pk, reason=LedgerEntry.Reason.PURCHASE)
+        gang = self._gang_for_change()
+        data = s.PurchaseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        bought = services.purchase_item(
+            gang=gang,
+            item=v["item"],
+            fighter_id=v["fighter"],
+            quantity=v["quantity"],
+            actor=request.user,
+        )
+        gang.refresh_from_db()
+        body = {
+            "equipment": s.EquipmentSerializer(bought, many=True).data,
+            "credits": gang.credits,
+            "rating": gang.rating,
+            "wealth": gang.wealth,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["GET"],
+        responses=s.LedgerEntrySerializer(many=True),
+        summary="Sales (ledger rows with reason 'sale')",
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=s.SaleSerializer,
+        responses={201: s.LedgerEntrySerializer},
+        summary="Sell equipment or goods at the town marketplace for half market value",
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def sales(self, request, pk=None):
+        if request.method == "GET":
+            return self._ledger_page(pk, reason=LedgerEntry.Reason.SALE)
+        gang = self._gang_for_change()
+        data = s.SaleSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if "equipment" in data.validated_data:
+            entry = services.sell_equipment(
+                gang=gang, equipment_id=data.validated_data["equipment"], actor=request.user
+            )
+        else:
+            entry = services.sell_goods(
+                gang=gang, goods_id=data.validated_data["goods"], actor=request.user
+            )
+        return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses=s.LedgerEntrySerializer(many=True),
+        parameters=[OpenApiParameter("reason", enum=LedgerEntry.Reason.values)],
+        summary="The credits ledger: every change of credits, append-only",
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def ledger(self, request, pk=None):
+        return self._ledger_page(pk)
+
+    def _ledger_page(self, pk, reason: str | None = None):
+        gang = get_object_or_404(Gang, pk=pk)
+        rows = LedgerEntry.objects.filter(gang=gang).select_related("actor")
+        if reason:
+            rows = rows.filter(reason=reason)
+        elif "reason" in self.request.query_params:
+            filtered = LedgerFilter(self.request.query_params, queryset=rows)
+            if not filtered.is_valid():
+                raise ValidationError(filtered.errors)
+            rows = filtered.qs
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(s.LedgerEntrySerializer(page, many=True).data)
+
+    @extend_schema(
+        responses=s.GangEventSerializer(many=True),
+        summary="The gang's history: hires, purchases, sales, injuries, advancements...",
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def history(self, request, pk=None):
+        gang = get_object_or_404(Gang, pk=pk)
+        page = self.paginate_queryset(gang.events.select_related("actor").all())
+        return self.get_paginated_response(s.GangEventSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=s.AdjustmentSerializer,
+        responses={201: s.LedgerEntrySerializer},
+        summary="Arbitrator or staff adjustment of credits, with the reason",
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def adjustments(self, request, pk=None):
+        gang = self._gang_for_arbitration()
+        data = s.AdjustmentSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.adjust_credits(gang=gang, actor=request.user, **data.validated_data)
+        return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["GET"], responses=s.GoodsSerializer(many=True), summary="Goods the gang holds"
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=s.AddGoodsSerializer,
+        responses={201: s.GoodsSerializer},
+        summary="Arbitrator or staff: record goods found in a mission",
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def goods(self, request, pk=None):
+        if request.method == "GET":
+            gang = get_object_or_404(Gang, pk=pk)
+            page = self.paginate_queryset(gang.goods.select_related("item").all())
+            return self.get_paginated_response(s.GoodsSerializer(page, many=True).data)
+        gang = self._gang_for_arbitration()
+        data = s.AddGoodsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        goods = services.add_goods(gang=gang, actor=request.user, **data.validated_data)
+        return Response(s.GoodsSerializer(goods).data, status=status.HTTP_201_CREATED)
+
+    def _gang_for_arbitration(self) -> Gang:
+        """Credits and goods are granted by arbitrators and staff, never by the owner."""
+        gang = get_object_or_404(Gang, pk=self.kwargs["pk"])
+        user = self.request.user
+        from campaigns.selectors import arbitrates_gang
+
+        if not (user.is_staff or arbitrates_gang(user=user, gang=gang)):
+            raise NotAllowed("Only an arbitrator of the gang's campaign or staff may do this.")
+        return gang
+
+    @extend_schema(responses={200: exports.GangImportSerializer}, summary="The whole gang as JSON")
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def export(self, request, pk=None):
+        gang = get_object_or_404(selectors.gang_detail_queryset(), pk=pk)
+        return Response(exports.export_gang(gang))
+
+    @extend_schema(
+        request=exports.GangImportSerializer,
+        responses={201: s.GangDetailSerializer},
+        summary="Recreate a gang from an export, owned by the caller",
+    )
+    @action(detail=False, methods=["post"], url_path="import", filter_backends=[])
+    def import_gang(self, request):
+        gang = exports.import_gang(data=request.data, owner=request.user)
+        return self._detail(gang.pk, status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["gangs"])
+class MoveEquipmentView(APIView):
+    @extend_schema(
+        request=s.MoveSerializer,
+        responses=s.EquipmentSerializer,
+        summary="Give equipment to a fighter, or put it in the stash (fighter null)",
+    )
+    def post(self, request, pk: int, equipment_id: int):
+        gang = services.access_gang_for_change(user=request.user, gang_id=pk)
+        data = s.MoveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        equipment = services.move_equipment(
+            gang=gang,
+            equipment_id=equipment_id,
+            fighter_id=data.validated_data["fighter"],
+            actor=request.user,
+        )
+        return Response(s.EquipmentSerializer(equipment).data)
+
+
+@extend_schema_view(
+    retrieve=extend_schema(
+        summary="A fighter: current stat line, equipment, injuries, advancements"
+    )
+)
+@extend_schema(tags=["gangs"])
+class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.FighterDetailSerializer
+    filterset_fields = ["gang", "status"]
+    ordering_fields = ["name", "id"]
+    ordering = ["id"]
+
+    def get_queryset(self):
+        return selectors.fighter_queryset()
+
+    @extend_schema(request=s.FighterUpdateSerializer, responses=s.FighterDetailSerializer)
+    def partial_update(self, request, pk=None):
+        fighter = self.get_object()
+        services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+        data = s.FighterUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        Fighter.objects.filter(pk=fighter.pk).update(name=data.validated_data["name"])
+        return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
+
+    @extend_schema(
+        request=None,
+        responses=s.FighterDetailSerializer,
+        summary="Retire a fighter (refund only before the gang's first battle)",
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def retire(self, request, pk=None):
+        fighter = self.get_object()
+        gang = services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+        services.retire_fighter(gang=gang, fighter_id=fighter.pk, actor=request.user)
+        return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
+
+
+@extend_schema(tags=["rulesets"])
+class CatalogueView(APIView):
+    """Last Hope Frontier's catalogue as the store sells it now (prices editable in the admin)."""
+
+    permission_classes: list = []
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Factions, roles with stat lines and hire costs, and everything for sale",
+    )
+    def get(self, request):
+        from rulesets.last_hope_frontier.factions import FAVOURED_SUITS
+
+        rules = GangRules.objects.get(ruleset=services.RULESET)
+        items = s.CatalogueItemSerializer(CatalogueItem.objects.all(), many=True).data
+        body = {
+            "factions": [{"slug": f, "favoured_suit": suit} for f, suit in FAVOURED_SUITS.items()],
+            "roles": [
+                {
+                    "slug": r.slug,
+                    "name": r.name,
+                    "hire_cost": r.hire_cost,
+                    "min_count": r.min_count,
+                    "max_count": r.max_count,
+                    "movement_card_lengths": r.movement,
+                    "stats": r.stat_line(),
+                }
+                for r in Role.objects.all()
+            ],
+            "gang": {
+                "starting_treasury": rules.starting_treasury,
+                "min_fighters": rules.min_fighters,
+                "max_fighters": rules.max_fighters,
+                "carry_limits": rules.carry_limits,
+                "stat_caps": rules.stat_caps,
+            },
+        }
+        for kind in CatalogueItem.Kind.values:
+            key = {"weapon": "weapons", "item": "items"}.get(kind, kind)
+            body[key] = [i for i in items if i["kind"] == kind]
+        return Response(body)

@@ -1,0 +1,35 @@
+"""Roster errors: each carries the facts and names the request field at fault."""
+
+from config.errors import Conflict, DomainError, NotAllowed
+
+
+class RosterError(DomainError):
+    pass
+
+
+class InsufficientCredits(RosterError):
+    def __init__(self, *, needed: int, available: int, field: str = "item"):
+        super().__init__(
+            f"This costs {needed} credits but the gang has only {available}.", field=field
+        )
+        self.needed = needed
+        self.available = available
+
+
+class CompositionError(RosterError):
+    """A gang limit would be broken (a second leader, too many fighters...)."""
+
+
+class CarryError(RosterError):
+    """A fighter may not carry this (a horse for a ganger, a third firearm...)."""
+
+
+class NotYourGang(NotAllowed):
+    def __init__(self):
+        super().__init__(
+            "Only the gang's owner, an arbitrator of its campaign or staff may change it."
+        )
+
+
+class FighterUnavailable(Conflict):
+    pass

@@ -1,0 +1,52 @@
+"""Reads that need care: a gang with everything on it in a fixed number of queries."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.db.models import Prefetch, QuerySet
+
+from rosters.models import Equipment, Fighter, Gang, GangRules, Goods, Role
+
+
+def gangs_for_list() -> QuerySet[Gang]:
+    return Gang.objects.select_related("owner")
+
+
+def gang_detail_queryset() -> QuerySet[Gang]:
+    held = Equipment.objects.filter(disposal="").select_related("item")
+    fighters = (
+        Fighter.objects.select_related("role")
+        .prefetch_related("advancements", "injuries", Prefetch("equipment", queryset=held))
+        .order_by("role__order", "id")
+    )
+    return Gang.objects.select_related("owner").prefetch_related(
+        Prefetch("fighters", queryset=fighters),
+        Prefetch("equipment", queryset=held.filter(fighter__isnull=True), to_attr="stash"),
+        Prefetch(
+            "goods", queryset=Goods.objects.filter(sold_at__isnull=True), to_attr="unsold_goods"
+        ),
+    )
+
+
+def fighter_queryset() -> QuerySet[Fighter]:
+    held = Equipment.objects.filter(disposal="").select_related("item")
+    return Fighter.objects.select_related("role", "gang").prefetch_related(
+        "advancements", "injuries", Prefetch("equipment", queryset=held)
+    )
+
+
+def gang_problems(gang: Gang, *, rules: GangRules, roles: list[Role]) -> list[str]:
+    """Why the gang is not ready to fight (empty when it is). Uses prefetched fighters."""
+    active = [f for f in gang.fighters.all() if f.is_active]
+    counts = Counter(f.role.slug for f in active)
+    problems = []
+    for role in roles:
+        if counts[role.slug] < role.min_count:
+            problems.append(
+                f"needs at least {role.min_count} {role.name.lower()}"
+                f"{'' if role.min_count == 1 else 's'} (has {counts[role.slug]})"
+            )
+    if len(active) < rules.min_fighters:
+        problems.append(f"needs at least {rules.min_fighters} fighters (has {len(active)})")
+    return problems

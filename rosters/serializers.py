@@ -1,0 +1,236 @@
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rosters.models import (
+    STATS,
+    CatalogueItem,
+    Equipment,
+    Fighter,
+    Gang,
+    GangEvent,
+    Goods,
+    LedgerEntry,
+)
+
+
+class StatLineSerializer(serializers.Serializer):
+    shoot = serializers.IntegerField()
+    combat = serializers.IntegerField()
+    strength = serializers.IntegerField()
+    toughness = serializers.IntegerField()
+    defence = serializers.IntegerField()
+    wounds = serializers.IntegerField()
+
+
+class EquipmentSerializer(serializers.ModelSerializer):
+    item = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    name = serializers.CharField(source="item.name", read_only=True)
+    kind = serializers.CharField(source="item.kind", read_only=True)
+    market_value = serializers.IntegerField(source="item.price", read_only=True)
+
+    class Meta:
+        model = Equipment
+        fields = [
+            "id",
+            "item",
+            "name",
+            "kind",
+            "fighter",
+            "price_paid",
+            "market_value",
+            "catalogue_revision",
+            "acquired_at",
+            "disposal",
+            "disposed_at",
+        ]
+
+
+class GoodsSerializer(serializers.ModelSerializer):
+    item = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Goods
+        fields = ["id", "item", "name", "market_value", "found_at", "note", "sold_at", "sold_for"]
+
+
+class FighterSerializer(serializers.ModelSerializer):
+    role = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    base_stats = serializers.SerializerMethodField()
+    stats = serializers.SerializerMethodField()
+    equipment = EquipmentSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Fighter
+        fields = [
+            "id",
+            "gang",
+            "name",
+            "role",
+            "status",
+            "base_stats",
+            "stats",
+            "hire_cost",
+            "times_out_of_action",
+            "flips",
+            "equipment",
+            "hired_at",
+            "left_at",
+        ]
+
+    @extend_schema_field(StatLineSerializer)
+    def get_base_stats(self, fighter):
+        return fighter.base_stats()
+
+    @extend_schema_field(StatLineSerializer)
+    def get_stats(self, fighter):
+        return fighter.current_stats()
+
+
+class AdvancementSerializer(serializers.Serializer):
+    stat = serializers.ChoiceField(choices=STATS)
+    amount = serializers.IntegerField()
+    card = serializers.CharField()
+    note = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class InjurySerializer(serializers.Serializer):
+    strike = serializers.IntegerField()
+    wounds_lost = serializers.IntegerField()
+    fatal = serializers.BooleanField()
+    note = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class FighterDetailSerializer(FighterSerializer):
+    advancements = AdvancementSerializer(many=True, read_only=True)
+    injuries = InjurySerializer(many=True, read_only=True)
+
+    class Meta(FighterSerializer.Meta):
+        fields = [*FighterSerializer.Meta.fields, "advancements", "injuries"]
+
+
+class GangSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username", read_only=True)
+
+    class Meta:
+        model = Gang
+        fields = [
+            "id",
+            "name",
+            "faction",
+            "owner",
+            "notes",
+            "credits",
+            "rating",
+            "wealth",
+            "battles",
+            "created_at",
+        ]
+        read_only_fields = ["credits", "rating", "wealth", "battles", "created_at"]
+
+
+class GangDetailSerializer(GangSerializer):
+    fighters = FighterSerializer(many=True, read_only=True)
+    stash = EquipmentSerializer(many=True, read_only=True)
+    goods = GoodsSerializer(many=True, read_only=True, source="unsold_goods")
+    problems = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="Why the gang is not ready to fight; empty when it is.",
+    )
+
+    class Meta(GangSerializer.Meta):
+        fields = [*GangSerializer.Meta.fields, "fighters", "stash", "goods", "problems"]
+
+
+class GangCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    faction = serializers.ChoiceField(choices=Gang.Faction.choices)
+    notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+
+
+class GangUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80, required=False)
+    notes = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+
+
+class HireSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    role = serializers.CharField(max_length=50)
+
+
+class FighterUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+
+
+class PurchaseSerializer(serializers.Serializer):
+    item = serializers.CharField(max_length=50)
+    fighter = serializers.IntegerField(allow_null=True, required=False, default=None)
+    quantity = serializers.IntegerField(required=False, default=1, min_value=1, max_value=20)
+
+
+class PurchaseResultSerializer(serializers.Serializer):
+    equipment = EquipmentSerializer(many=True)
+    credits = serializers.IntegerField()
+    rating = serializers.IntegerField()
+    wealth = serializers.IntegerField()
+
+
+class SaleSerializer(serializers.Serializer):
+    equipment = serializers.IntegerField(required=False)
+    goods = serializers.IntegerField(required=False)
+
+    def validate(self, attrs):
+        if ("equipment" in attrs) == ("goods" in attrs):
+            raise serializers.ValidationError(
+                {"equipment": ["Give either an equipment id or a goods id to sell."]}
+            )
+        return attrs
+
+
+class MoveSerializer(serializers.Serializer):
+    fighter = serializers.IntegerField(allow_null=True)
+
+
+class AdjustmentSerializer(serializers.Serializer):
+    amount = serializers.IntegerField(min_value=-100000, max_value=100000)
+    note = serializers.CharField(max_length=300)
+
+
+class AddGoodsSerializer(serializers.Serializer):
+    item = serializers.CharField(max_length=50)
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["id", "amount", "reason", "balance_after", "note", "actor", "at"]
+
+
+class GangEventSerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+
+    class Meta:
+        model = GangEvent
+        fields = ["id", "kind", "text", "fighter", "actor", "at"]
+
+
+class CatalogueItemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CatalogueItem
+        fields = [
+            "slug",
+            "name",
+            "kind",
+            "price",
+            "purchasable",
+            "allowed_roles",
+            "max_per_fighter",
+            "description",
+            "rules",
+            "revision",
+        ]

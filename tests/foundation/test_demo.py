@@ -1,0 +1,19 @@
+import io
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import User
+from rosters.models import Gang
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seed_demo_creates_a_login_and_two_gangs_and_is_idempotent():
+    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", stdout=io.StringIO())
+    assert User.objects.get(username="demo").check_password("posse-demo-2026")
+    gangs = Gang.objects.all()
+    assert gangs.count() == 2
+    assert len({g.faction for g in gangs}) == 2
+    assert all(g.fighters.count() == 4 for g in gangs)

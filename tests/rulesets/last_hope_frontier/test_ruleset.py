@@ -1,0 +1,76 @@
+"""RULESET metadata and results logged from the table."""
+
+import pytest
+
+from rulesets.core.errors import InvalidResult
+from rulesets.last_hope_frontier import RULESET
+
+
+def test_metadata():
+    assert RULESET.slug == "last-hope-frontier"
+    assert RULESET.name == "Last Hope Frontier"
+    assert (RULESET.min_players, RULESET.max_players) == (2, 2)
+    assert RULESET.live is False
+    assert [f.name for f in RULESET.score_fields] == [
+        "fighters_taken_out",
+        "killing_blows",
+        "credits_earned",
+    ]
+
+
+def test_a_win_and_a_draw_are_valid_results():
+    RULESET.check_result(placements={"a": 1, "b": 2}, scores={})
+    RULESET.check_result(placements={"a": 2, "b": 1}, scores={})
+    RULESET.check_result(
+        placements={"a": 1, "b": 1},
+        scores={
+            "a": {"fighters_taken_out": 3, "killing_blows": 1, "credits_earned": 45},
+            "b": {"fighters_taken_out": 3},
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "placements",
+    [
+        {"a": 1},
+        {"a": 1, "b": 2, "c": 3},
+        {"a": 2, "b": 2},
+        {"a": 1, "b": 3},
+        {"a": 0, "b": 1},
+        {"a": True, "b": 2},
+        {"a": "1", "b": 2},
+        [],
+        None,
+    ],
+)
+def test_bad_placements(placements):
+    with pytest.raises(InvalidResult) as err:
+        RULESET.check_result(placements=placements, scores={})
+    assert err.value.field == "placements"
+
+
+@pytest.mark.parametrize(
+    "scores,field",
+    [
+        ({"c": {}}, "scores.c"),
+        ({"a": []}, "scores.a"),
+        ({"a": {"victory_points": 3}}, "scores.a.victory_points"),
+        ({"a": {"fighters_taken_out": -1}}, "scores.a.fighters_taken_out"),
+        ({"a": {"fighters_taken_out": 9}}, "scores.a.fighters_taken_out"),
+        ({"a": {"fighters_taken_out": "2"}}, "scores.a.fighters_taken_out"),
+        ({"a": {"killing_blows": True}}, "scores.a.killing_blows"),
+        ({"a": {"credits_earned": -5}}, "scores.a.credits_earned"),
+        ({"a": {"fighters_taken_out": 1, "killing_blows": 2}}, "scores.a.killing_blows"),
+    ],
+)
+def test_bad_scores_name_the_field(scores, field):
+    with pytest.raises(InvalidResult) as err:
+        RULESET.check_result(placements={"a": 1, "b": 2}, scores=scores)
+    assert err.value.field == field
+
+
+def test_scores_must_be_an_object():
+    with pytest.raises(InvalidResult) as err:
+        RULESET.check_result(placements={"a": 1, "b": 2}, scores=None)
+    assert err.value.field == "scores"
