@@ -164,6 +164,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Many models have a "status"; name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "CampaignStatusEnum": "campaigns.models.Campaign.Status",
+        "MembershipStatusEnum": "campaigns.models.Membership.Status",
+        "RoundStatusEnum": "campaigns.models.Round.Status",
+        "BattleStatusEnum": "campaigns.models.Battle.Status",
+        "FighterStatusEnum": "rosters.models.Fighter.Status",
+        "MatchStatusEnum": "matches.models.Match.Status",
+        "ActionStatusEnum": "matches.models.MatchAction.Status",
+        "CampaignTransitionEnum": "campaigns.api.TRANSITIONS",
+    },
 }
 
 # --- Celery -----------------------------------------------------------------------------------

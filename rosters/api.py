@@ -328,6 +328,36 @@ class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
 
 
+@extend_schema(tags=["gangs"])
+class FlipsView(APIView):
+    """A fighter's advancement card flips: the server draws every card; the player chooses."""
+
+    def _body(self, fighter: Fighter):
+        draws = fighter.flip_draws.select_related("resolution").order_by("seq")
+        return {"flips": fighter.flips, "showing": services.showing_flip(fighter), "draws": draws}
+
+    @extend_schema(
+        responses=s.FlipsSerializer, summary="Flips left, the card showing, and every draw"
+    )
+    def get(self, request, pk: int):
+        fighter = get_object_or_404(Fighter, pk=pk)
+        return Response(s.FlipsSerializer(self._body(fighter)).data)
+
+    @extend_schema(
+        request=s.FlipActionSerializer,
+        responses=s.FlipsSerializer,
+        summary="flip (spend one), reflip (burn another), choose a stat, or decline the card",
+    )
+    def post(self, request, pk: int):
+        fighter = get_object_or_404(Fighter.objects.select_related("gang"), pk=pk)
+        services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+        data = s.FlipActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.flip_card(fighter=fighter, actor=request.user, **data.validated_data)
+        fighter.refresh_from_db()
+        return Response(s.FlipsSerializer(self._body(fighter)).data)
+
+
 @extend_schema(tags=["rulesets"])
 class CatalogueView(APIView):
     """Last Hope Frontier's catalogue as the store sells it now (prices editable in the admin)."""

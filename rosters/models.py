@@ -9,11 +9,17 @@ Invariants (each backed by a constraint or a service under a row lock, and a tes
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 STATS = ("shoot", "combat", "strength", "toughness", "defence", "wounds")
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
 
 
 class AppendOnly(models.Model):
@@ -183,6 +189,8 @@ class Fighter(models.Model):
     hire_cost = models.PositiveIntegerField(help_text="What the gang paid.")
     times_out_of_action = models.PositiveSmallIntegerField(default=0)
     flips = models.PositiveSmallIntegerField(default=0, help_text="Card flips earned, not spent.")
+    # Seeds this fighter's advancement deck. Hidden from the API: it would predict the flips.
+    flip_seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
     hired_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
@@ -379,3 +387,45 @@ class GangEvent(AppendOnly):
 
     def __str__(self):
         return self.text
+
+
+class FlipDraw(AppendOnly):
+    """One card the server flipped for a fighter's advancement. The deck is the fighter's own,
+    shuffled from ``Fighter.flip_seed`` and this draw's number, so every draw can be audited
+    (re-derived by staff from the seed) and none is ever chosen by a client.
+
+    Rows are written once; what happened to the card is a later row's business: a card is
+    ``taken`` (a stat rose), ``reflipped`` (another flip burned to replace it) or ``declined``.
+    The current card is the last draw whose outcome is still empty.
+    """
+
+    class Outcome(models.TextChoices):
+        TAKEN = "taken"
+        REFLIPPED = "reflipped"
+        DECLINED = "declined"
+
+    fighter = models.ForeignKey(Fighter, on_delete=models.PROTECT, related_name="flip_draws")
+    seq = models.PositiveIntegerField(help_text="The fighter's n-th draw, from 1.")
+    card = models.CharField(max_length=6)
+    options = models.JSONField(help_text="The two stats the card offers.")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["fighter", "seq"]
+        constraints = [models.UniqueConstraint(fields=["fighter", "seq"], name="one_flip_per_seq")]
+
+    def __str__(self):
+        return f"{self.fighter} flip {self.seq}: {self.card}"
+
+
+class FlipResolution(AppendOnly):
+    draw = models.OneToOneField(FlipDraw, on_delete=models.PROTECT, related_name="resolution")
+    outcome = models.CharField(max_length=10, choices=FlipDraw.Outcome.choices)
+    stat = models.CharField(max_length=10, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.draw}: {self.outcome} {self.stat}".strip()

@@ -234,3 +234,23 @@ class CatalogueItemSerializer(serializers.ModelSerializer):
             "rules",
             "revision",
         ]
+
+
+class FlipDrawSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    card = serializers.CharField()
+    options = serializers.ListField(child=serializers.CharField())
+    outcome = serializers.CharField(source="resolution.outcome", default=None)
+    stat = serializers.CharField(source="resolution.stat", default=None)
+    at = serializers.DateTimeField()
+
+
+class FlipsSerializer(serializers.Serializer):
+    flips = serializers.IntegerField(help_text="Flips left to spend.")
+    showing = FlipDrawSerializer(allow_null=True, help_text="The card waiting for a choice.")
+    draws = FlipDrawSerializer(many=True)
+
+
+class FlipActionSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["flip", "reflip", "choose", "decline"])
+    stat = serializers.ChoiceField(choices=STATS, required=False, allow_null=True, default=None)

@@ -16,5 +16,6 @@ urlpatterns = [
         api.MoveEquipmentView.as_view(),
         name="gang-equipment-move",
     ),
+    path("fighters/<int:pk>/flips/", api.FlipsView.as_view(), name="fighter-flips"),
     path("", include(router.urls)),
 ]
