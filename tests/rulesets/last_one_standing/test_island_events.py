@@ -1,0 +1,164 @@
+"""Island Explosion, Supply Drop and the product's storm."""
+
+from rulesets.core.rng import Rng
+from rulesets.last_one_standing import RULESET, hexes
+from rulesets.last_one_standing.island import CENTRE_ID, land_on_side
+from rulesets.last_one_standing.island_events import CENTRE, explode, storm, supply_drop
+
+from .helpers import act, types
+
+
+def dropped(n=3, seed=4, options=None):
+    state = RULESET.new_game([f"p{i}" for i in range(n)], options or {}, seed)
+    for seat in state["seats"]:
+        state, _ = act(state, seat, RULESET.legal_actions(state, seat)[0])
+    return state
+
+
+def test_an_explosion_removes_the_marked_side_and_its_loot_tokens():
+    """Rulebook: "Remove the side of the map that was marked in the previous round and all of the
+    loot
+    tokens on those tiles.\""""
+    state = dropped()
+    side = state["marked_side"]
+    doomed = land_on_side(state["tiles"], side)
+    doomed_hexes = {h for t in doomed for h in state["tiles"][t]["hexes"]}
+    crates_there = [h for h in state["crates"] if h in doomed_hexes]
+    events = []
+    explode(state, Rng(5), events)
+    assert not set(doomed) & set(state["tiles"])
+    assert not doomed_hexes & set(state["terrain"])
+    assert not doomed_hexes & set(state["crates"])
+    assert state["removed_crates"] == len(crates_there)
+    assert next(e for e in events if e["type"] == "explosion")["tiles"] == doomed
+
+
+def test_players_on_removed_tiles_take_5_damage_and_land_on_the_nearest_tile_inwards():
+    """Rulebook: "Any players remaining on the removed tiles take 5 damage and are placed on the
+    next-closest tile to the Center tile.\""""
+    state = dropped()
+    side = state["marked_side"]
+    doomed = land_on_side(state["tiles"], side)
+    spot = state["tiles"][doomed[0]]["hexes"][0]
+    state["crates"].pop(spot, None)
+    state["players"]["p1"]["hex"] = spot
+    events = []
+    explode(state, Rng(5), events)
+    p1 = state["players"]["p1"]
+    assert p1["health"] == 5 and p1["alive"]
+    assert p1["hex"] in state["terrain"]
+    centre = state["tiles"][CENTRE_ID]["hexes"][0]
+    # no free hex one can stand on is nearer to where p1 was
+    taken = {state["players"][s]["hex"] for s in state["seats"]} | set(state["crates"])
+    nearest = min(
+        hexes.distance(spot, h)
+        for h, t in state["terrain"].items()
+        if t in ("plains", "forest", "desert", "tower") and (h not in taken or h == p1["hex"])
+    )
+    assert hexes.distance(spot, p1["hex"]) == nearest
+    assert hexes.distance(p1["hex"], centre) < hexes.distance(spot, centre)
+    assert "relocated" in types(events)
+
+
+def test_after_an_explosion_the_next_card_marks_a_side_that_still_has_land():
+    """Rulebook: "Flip over the next Island Explosion card and place the Island Explosion markers
+    on the
+    appropriate side of the game map.\""""
+    state = dropped()
+    before = len(state["decks"]["explosion_discard"])
+    events = []
+    explode(state, Rng(5), events)
+    assert len(state["decks"]["explosion_discard"]) > before
+    assert land_on_side(state["tiles"], state["marked_side"])
+    assert types(events)[-1] == "marked"
+
+
+def test_the_island_shrinks_to_the_centre_and_then_every_explosion_hits_everyone():
+    """Product decision: once only the Centre Tile is left, the markers go on it and each
+    explosion deals 5 damage to every player."""
+    state = dropped(n=2, seed=8)
+    rng = Rng(3)
+    for _ in range(20):
+        if state["marked_side"] == CENTRE:
+            break
+        explode(state, rng, [])
+    assert state["marked_side"] == CENTRE and list(state["tiles"]) == [CENTRE_ID]
+    alive = [s for s in state["seats"] if state["players"][s]["alive"]]
+    health = {s: state["players"][s]["health"] for s in alive}
+    events = []
+    explode(state, rng, events)
+    for seat in alive:
+        assert state["players"][seat]["health"] == max(0, health[seat] - 5)
+
+
+def test_a_supply_drop_lands_at_random_on_the_tile_its_card_names_drawing_on_past_missing_tiles():
+    """Rulebook: "Flip over the top supply drop card and place a supply crate at random on the
+    indicated
+    tile. If the tile does not have a corresponding marker on the game board, continue drawing
+    cards until the indicated tile is on the game board.\""""
+    state = dropped()
+    missing = next(
+        t
+        for t in (
+            "01",
+            "02",
+            "03",
+            "04",
+            "05",
+            "06",
+            "07",
+            "08",
+            "09",
+            "10",
+            "11",
+            "12",
+            "13",
+            "14",
+            "15",
+            "16",
+        )
+        if t not in state["tiles"]
+    )
+    present = next(t for t in state["tiles"] if t != CENTRE_ID)
+    state["decks"]["supply"] = [present, missing]  # the top card is the last one
+    events = []
+    supply_drop(state, Rng(2), events)
+    drop = next(e for e in events if e["type"] == "supply_drop")
+    assert drop["tile"] == present
+    spot = hexes.key(*drop["hex"])
+    assert spot in state["tiles"][present]["hexes"]
+    assert state["crates"][spot] == {"kind": "supply", "value": 3}
+    assert state["terrain"][spot] in ("plains", "forest", "desert")
+    assert state["decks"]["supply_discard"][-2:] == [missing, present]
+
+
+def test_the_storm_explodes_the_island_after_rounds_without_an_explosion():
+    """Product rule (options.storm_rounds, default 3): so that a game always ends."""
+    state = dropped()
+    state["round"], state["last_explosion_round"] = 3, 0
+    tiles = len(state["tiles"])
+    events = []
+    storm(state, Rng(1), events)
+    assert "storm" in types(events) and len(state["tiles"]) < tiles
+    state["round"] = 4
+    events = []
+    storm(state, Rng(1), events)
+    assert events == []  # an explosion just happened
+    off = dropped(options={"storm_rounds": 0})
+    off["round"] = 30
+    storm(off, Rng(1), events)
+    assert events == []
+
+
+def test_the_event_track_depends_on_the_player_count_and_past_its_end_every_token_explodes():
+    """Rulebook: "Place the Game Mat on the side for the indicated number of players." (The
+    product's tracks: 16 spaces for 2-5 players, 20 for 6-8.)"""
+    from rulesets.last_one_standing.island import DATA
+    from rulesets.last_one_standing.island_events import place_token
+
+    assert len(DATA["event_tracks"]["2-5"]) == 16 and len(DATA["event_tracks"]["6-8"]) == 20
+    state = dropped(n=2)
+    state["track"] = [1] * 16
+    events = []
+    place_token(state, 2, Rng(1), events)
+    assert events[0]["space"] == 17 and "explosion" in types(events)
