@@ -67,6 +67,7 @@ class Membership(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending"
         ACTIVE = "active"
+        LEAVING = "leaving", "asked to leave"
         REJECTED = "rejected"
         LEFT = "left"
 
@@ -85,10 +86,178 @@ class Membership(models.Model):
             # A gang is in (or asking to join) a campaign at most once at a time.
             models.UniqueConstraint(
                 fields=["campaign", "gang"],
-                condition=Q(status__in=["pending", "active"]),
+                condition=Q(status__in=["pending", "active", "leaving"]),
                 name="membership_one_live_per_gang",
             ),
         ]
 
     def __str__(self):
         return f"{self.gang} in {self.campaign} ({self.status})"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"
+        CLOSING = "closing"
+        CLOSED = "closed"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    deadline = models.DateTimeField(null=True, blank=True)
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    close_job = models.ForeignKey(
+        "jobs.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["campaign", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="round_number_unique"),
+            # One round at a time: battles are reported into the open round.
+            models.UniqueConstraint(
+                fields=["campaign"],
+                condition=Q(status__in=["open", "closing"]),
+                name="one_open_round_per_campaign",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.campaign} round {self.number}"
+
+
+class Battle(models.Model):
+    """A Last Hope Frontier battle between two gangs of a campaign, as reported.
+
+    ``reported`` → the other side (or an arbitrator) ``confirmed`` it → the post-game sequence
+    ran (``post_game_at``). Or ``reported`` → ``disputed`` → an arbitrator confirms or voids.
+    """
+
+    class Status(models.TextChoices):
+        REPORTED = "reported"
+        CONFIRMED = "confirmed"
+        DISPUTED = "disputed"
+        VOID = "void"
+
+    class Source(models.TextChoices):
+        LOGGED = "logged", "logged by a player"
+        LIVE = "live", "played live on the server"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="battles")
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="battles")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
+    source = models.CharField(max_length=6, choices=Source.choices, default=Source.LOGGED)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    dispute_reason = models.TextField(blank=True)
+    post_game_at = models.DateTimeField(null=True, blank=True, help_text="When the post-game ran.")
+    match = models.OneToOneField(
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="campaign_battle",
+    )
+
+    class Meta:
+        ordering = ["campaign", "round__number", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(post_game_at__isnull=True) | Q(status="confirmed"),
+                name="post_game_only_after_confirmation",
+            ),
+        ]
+
+    def __str__(self):
+        return f"Battle {self.pk} ({self.status})"
+
+
+class BattleSide(models.Model):
+    class Result(models.TextChoices):
+        WIN = "win"
+        DRAW = "draw"
+        LOSS = "loss"
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="sides")
+    gang = models.ForeignKey("rosters.Gang", on_delete=models.PROTECT, related_name="battle_sides")
+    result = models.CharField(max_length=4, choices=Result.choices)
+    credits_earned = models.PositiveIntegerField(
+        default=0, help_text="Besides the campaign reward."
+    )
+    goods = models.JSONField(default=list, blank=True, help_text="Slugs of goods found.")
+
+    class Meta:
+        ordering = ["battle", "id"]
+        constraints = [models.UniqueConstraint(fields=["battle", "gang"], name="one_side_per_gang")]
+
+    def __str__(self):
+        return f"{self.gang}: {self.result}"
+
+
+class Casualty(models.Model):
+    """A fighter taken out of action in a battle, and by whom (None: a fall, or unknown)."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="casualties")
+    fighter = models.ForeignKey(
+        "rosters.Fighter", on_delete=models.PROTECT, related_name="casualties"
+    )
+    taken_out_by = models.ForeignKey(
+        "rosters.Fighter", null=True, blank=True, on_delete=models.PROTECT, related_name="takedowns"
+    )
+    # Filled in by the post-game: whether this was the fighter's third time (a killing blow).
+    killed = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["battle", "id"]
+        verbose_name_plural = "casualties"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["battle", "fighter"], name="out_of_action_once_per_battle"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.fighter} out of action"
+
+
+class LogEntry(models.Model):
+    """The campaign log: one sentence per thing that happened, readable by every player."""
+
+    class Kind(models.TextChoices):
+        CAMPAIGN = "campaign"
+        MEMBERSHIP = "membership"
+        ROUND = "round"
+        BATTLE = "battle"
+        INJURY = "injury"
+        DEATH = "death"
+        FLIPS = "flips"
+        REWARD = "reward"
+        OVERRIDE = "override"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="log")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    text = models.CharField(max_length=500)
+    battle = models.ForeignKey(
+        Battle, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    gang = models.ForeignKey(
+        "rosters.Gang", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "log entries"
+
+    def __str__(self):
+        return self.text

@@ -10,3 +10,97 @@ def arbitrates_gang(*, user, gang) -> bool:
     return Membership.objects.filter(
         gang=gang, status=Membership.Status.ACTIVE, campaign__arbitrators=user
     ).exists()
+
+
+def campaign_standings(campaign) -> dict:
+    """The table: points from confirmed battles, then the campaign's ordered tie-breakers.
+
+    Four queries whatever the size of the campaign: members, battle sides, casualties (and
+    the campaign itself, which the caller has).
+    """
+    from collections import defaultdict
+
+    from campaigns.models import Battle, BattleSide, Casualty, Membership
+    from campaigns.standings import by_field, head_to_head, rank
+
+    members = {
+        m.gang_id: m
+        for m in Membership.objects.filter(
+            campaign=campaign, status__in=["active", "leaving", "left"]
+        )
+        .select_related("gang__owner")
+        .order_by("id")
+    }
+    rows = {
+        gang_id: {
+            "gang": gang_id,
+            "name": m.gang.name,
+            "player": m.gang.owner.username,
+            "membership": m.status,
+            "played": 0,
+            "won": 0,
+            "drawn": 0,
+            "lost": 0,
+            "points": 0,
+            "taken_out": 0,
+            "fighters_lost": 0,
+            "rating": m.gang.rating,
+            "wealth": m.gang.wealth,
+        }
+        for gang_id, m in members.items()
+    }
+    points = {
+        "win": campaign.points_win,
+        "draw": campaign.points_draw,
+        "loss": campaign.points_loss,
+    }
+    word = {"win": "won", "draw": "drawn", "loss": "lost"}
+    by_battle = defaultdict(list)
+    sides = BattleSide.objects.filter(
+        battle__campaign=campaign, battle__status=Battle.Status.CONFIRMED
+    )
+    for battle_id, gang_id, result in sides.values_list("battle_id", "gang_id", "result"):
+        by_battle[battle_id].append((gang_id, result))
+        row = rows.get(gang_id)
+        if row is not None:
+            row["played"] += 1
+            row[word[result]] += 1
+            row["points"] += points[result]
+    casualties = Casualty.objects.filter(
+        battle__campaign=campaign, battle__status=Battle.Status.CONFIRMED
+    )
+    for victim_gang, by_gang, killed in casualties.values_list(
+        "fighter__gang_id", "taken_out_by__gang_id", "killed"
+    ):
+        if by_gang and by_gang != victim_gang and by_gang in rows:
+            rows[by_gang]["taken_out"] += 1
+        if killed and victim_gang in rows:
+            rows[victim_gang]["fighters_lost"] += 1
+
+    def points_between(a, b) -> int:
+        total = 0
+        for pair in by_battle.values():
+            gangs = dict(pair)
+            if a in gangs and b in gangs:
+                total += points[gangs[a]]
+        return total
+
+    breakers = {
+        "head_to_head": head_to_head(points_between, key="gang"),
+        "wins": by_field("won"),
+        "taken_out": by_field("taken_out"),
+        "rating": by_field("rating"),
+        "wealth": by_field("wealth"),
+        "fewest_lost": by_field("fighters_lost", lower_is_better=True),
+    }
+    ranking = rank(
+        list(rows.values()),
+        primary="points",
+        name="name",
+        breakers=[breakers[b] for b in campaign.tie_breakers if b in breakers],
+    )
+    warnings = [
+        "Tie not broken between " + ", ".join(r["name"] for r in block) + "."
+        for block in ranking.unbroken_ties
+    ]
+    return {"tie_breakers": campaign.tie_breakers, "rows": ranking.rows, "warnings": warnings}

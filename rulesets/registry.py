@@ -3,29 +3,22 @@
 from __future__ import annotations
 
 from functools import cache
+from importlib import import_module
 
 from rulesets.core.protocol import Ruleset
+
+ENGINES = (
+    "rulesets.last_hope_frontier",
+    "rulesets.le_dernier_peuple",
+    "rulesets.battle_royale",
+    "rulesets.last_one_standing",
+)
 
 
 @cache
 def _rulesets() -> dict[str, Ruleset]:
-    # Imported lazily so that importing the registry does not import every engine at startup.
-    found: list[Ruleset] = []
-    for module_name in (
-        "rulesets.last_hope_frontier",
-        "rulesets.le_dernier_peuple",
-        "rulesets.battle_royale",
-        "rulesets.last_one_standing",
-    ):
-        try:
-            module = __import__(module_name, fromlist=["RULESET"])
-        except ModuleNotFoundError as exc:  # an engine not written yet
-            if exc.name != module_name:
-                raise
-            continue
-        ruleset = getattr(module, "RULESET", None)
-        if ruleset is not None:
-            found.append(ruleset)
+    # Imported on first use so that importing the registry does not load every engine.
+    found = [import_module(name).RULESET for name in ENGINES]
     return {r.slug: r for r in found}
 
 

@@ -17,3 +17,14 @@ def test_seed_demo_creates_a_login_and_two_gangs_and_is_idempotent():
     assert gangs.count() == 2
     assert len({g.faction for g in gangs}) == 2
     assert all(g.fighters.count() == 4 for g in gangs)
+
+
+def test_seed_demo_creates_a_campaign_half_way_through():
+    from campaigns.models import Battle, Campaign
+
+    call_command("seed_demo", stdout=io.StringIO())
+    campaign = Campaign.objects.get(name="Deadwood Summer")
+    assert list(campaign.rounds.values_list("number", "status")) == [(1, "closed"), (2, "open")]
+    assert Battle.objects.filter(campaign=campaign, post_game_at__isnull=False).count() == 1
+    assert Battle.objects.filter(campaign=campaign, status="reported").count() == 1
+    assert campaign.log.count() > 5

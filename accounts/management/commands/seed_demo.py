@@ -34,12 +34,8 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, **options):
         users = demo_users()
-        for app in ("rosters", "campaigns", "matches"):
-            try:
-                module = import_module(f"{app}.demo")
-            except ModuleNotFoundError:
-                continue
-            module.seed_demo(users=users, stdout=self.stdout)
+        for app in ("rosters", "campaigns"):
+            import_module(f"{app}.demo").seed_demo(users=users, stdout=self.stdout)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo login: demo / {DEMO_PASSWORD} (staff; admin at http://127.0.0.1:8000/admin/)"
