@@ -103,3 +103,13 @@ def pytest_configure(config):
 
     # Real hashing costs ~0.5 s per user; tests need a password, not a secure one.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def seeded_catalogue(transactional_db):
+    """Transactional tests flush the database afterwards, data migrations included, so they
+    seed the Last Hope Frontier catalogue themselves (idempotent)."""
+    from rosters.catalogue import sync_catalogue
+    from rosters.models import CatalogueItem, GangRules, Role
+
+    sync_catalogue(GangRules=GangRules, Role=Role, CatalogueItem=CatalogueItem)

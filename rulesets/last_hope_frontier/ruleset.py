@@ -1,14 +1,17 @@
-"""The Last Hope Frontier ruleset as the matches app sees it (metadata + logged results).
+"""The Last Hope Frontier ruleset as the matches app sees it: metadata, live play and
+logged results.
 
-Live, server-refereed play is a later step (``live.py``, written on top of the rules modules
-here); until then ``live`` is False and the app only records results logged from the table.
-A battle is one gang against another: two players, a winner and a loser, or a draw.
+Live, server-refereed play (``live = True``) delegates to ``live.py`` and the ``live_*``
+modules on top of the rules modules here; results logged from the table are checked by
+``check_result``. A battle is one gang against another: two players, a winner and a loser,
+or a draw.
 """
 
 from __future__ import annotations
 
 from rulesets.core.errors import InvalidResult
-from rulesets.core.protocol import ScoreField
+from rulesets.core.protocol import Outcome, Resolution, ScoreField
+from rulesets.last_hope_frontier import live
 from rulesets.last_hope_frontier.catalogue import catalogue
 
 SLUG = "last-hope-frontier"
@@ -28,8 +31,33 @@ class LastHopeFrontier:
     name = "Last Hope Frontier"
     min_players = 2
     max_players = 2
-    live = False
+    live = True
     score_fields = _score_fields()
+
+    def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
+        return live.new_game(seats, options, seed)
+
+    def legal_actions(self, state: dict, seat: str) -> list[dict]:
+        return live.legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: str, action: dict) -> Resolution:
+        return live.apply(state, seat, action)
+
+    def resign(self, state: dict, seat: str) -> Resolution:
+        return live.resign(state, seat)
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        return live.view(state, seat)
+
+    def to_move(self, state: dict) -> list[str]:
+        return live.to_move(state)
+
+    def outcome(self, state: dict) -> Outcome | None:
+        return live.outcome(state)
+
+    def battle_report(self, state: dict) -> dict:
+        """The finished battle's record for the campaign's post-game (live_view.py)."""
+        return live.battle_report(state)
 
     def check_result(self, *, placements: dict[str, int], scores: dict[str, dict]) -> None:
         """A 1v1 result: placements {a: 1, b: 2} or a draw {a: 1, b: 1}; counts in bounds, and

@@ -18,7 +18,7 @@ def _postgres_only():
         pytest.skip("row locks need PostgreSQL (SQLite serialises every writer anyway)")
 
 
-def test_concurrent_purchases_never_overspend(user):
+def test_concurrent_purchases_never_overspend(seeded_catalogue, user):
     gang = services.create_gang(owner=user, name="Racers", faction="bootleggers")
     start = Gang.objects.get(pk=gang.pk).credits
     price = 30  # dynamite

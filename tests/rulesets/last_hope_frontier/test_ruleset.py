@@ -10,7 +10,7 @@ def test_metadata():
     assert RULESET.slug == "last-hope-frontier"
     assert RULESET.name == "Last Hope Frontier"
     assert (RULESET.min_players, RULESET.max_players) == (2, 2)
-    assert RULESET.live is False
+    assert RULESET.live is True  # live play: live.py (issue 7)
     assert [f.name for f in RULESET.score_fields] == [
         "fighters_taken_out",
         "killing_blows",
