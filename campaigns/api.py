@@ -13,7 +13,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns import selectors, services
-from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
+from campaigns.models import (
+    Battle,
+    BattleSide,
+    Campaign,
+    Casualty,
+    LiveBattle,
+    LogEntry,
+    Membership,
+    Round,
+)
 from jobs.api import JobSerializer
 from rosters.models import Gang
 
@@ -178,6 +187,29 @@ class ReportSerializer(serializers.Serializer):
         if len(value) > 16:
             raise serializers.ValidationError("At most 16 fighters fight in a battle.")
         return value
+
+
+class LiveBattleInput(serializers.Serializer):
+    gangs = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=2,
+        max_length=2,
+        help_text="The two gangs; the first one's owner takes seat s1.",
+    )
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="Engine options such as turn_limit; gangs come from the rosters.",
+    )
+
+
+class LiveBattleSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    status = serializers.CharField(source="match.status", read_only=True)
+
+    class Meta:
+        model = LiveBattle
+        fields = ["id", "round", "match", "status", "battle", "started_at"]
 
 
 class ReasonSerializer(serializers.Serializer):
@@ -359,6 +391,30 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             BattleSerializer(battle_queryset().get(pk=battle.pk)).data,
             status=status.HTTP_201_CREATED,
         )
+
+    @extend_schema(
+        methods=["GET"], responses=LiveBattleSerializer(many=True), summary="Live battles"
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=LiveBattleInput,
+        responses={201: LiveBattleSerializer},
+        summary="Start a battle refereed by the server (play it at /api/v1/matches/{match}/)",
+    )
+    @action(detail=True, methods=["get", "post"], url_path="live-battles", filter_backends=[])
+    def live_battles(self, request, pk=None):
+        campaign = self._campaign()
+        if request.method == "GET":
+            rows = campaign.live_battles.select_related("round", "match")
+            page = self.paginate_queryset(rows)
+            return self.get_paginated_response(LiveBattleSerializer(page, many=True).data)
+        data = LiveBattleInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        live = services.start_live_battle(
+            campaign=campaign, actor=request.user, **data.validated_data
+        )
+        live = campaign.live_battles.select_related("round", "match").get(pk=live.pk)
+        return Response(LiveBattleSerializer(live).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         responses=StandingsSerializer, summary="Standings: points, then the tie-breakers in order"

@@ -158,6 +158,8 @@ class Battle(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     dispute_reason = models.TextField(blank=True)
     post_game_at = models.DateTimeField(null=True, blank=True, help_text="When the post-game ran.")
+    # Items used up in a live battle ({"fighter": id, "item": slug}); the post-game removes them.
+    spent = models.JSONField(default=list, blank=True)
     match = models.OneToOneField(
         "matches.Match",
         null=True,
@@ -261,3 +263,28 @@ class LogEntry(models.Model):
 
     def __str__(self):
         return self.text
+
+
+class LiveBattle(models.Model):
+    """A campaign battle being played live on the server. When its match finishes, the server
+    writes the Battle report from the engine's record (nobody types it in); the players then
+    confirm it like any report, and the post-game follows."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="live_battles")
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="live_battles")
+    match = models.OneToOneField(
+        "matches.Match", on_delete=models.PROTECT, related_name="campaign_live"
+    )
+    battle = models.OneToOneField(
+        Battle, null=True, blank=True, on_delete=models.SET_NULL, related_name="live"
+    )
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return f"Live battle {self.pk} (match {self.match_id})"

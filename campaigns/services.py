@@ -13,7 +13,16 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.errors import CampaignError, NotAnArbitrator, RoundClosed, WrongState
-from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
+from campaigns.models import (
+    Battle,
+    BattleSide,
+    Campaign,
+    Casualty,
+    LiveBattle,
+    LogEntry,
+    Membership,
+    Round,
+)
 from config.errors import NotAllowed
 from jobs import services as jobs
 from rosters import services as rosters
@@ -347,6 +356,24 @@ def _active_gang_ids(campaign: Campaign) -> set[int]:
     )
 
 
+def _open_round(campaign: Campaign) -> Round:
+    round_ = campaign.rounds.filter(status=Round.Status.OPEN).first()
+    if round_ is None:
+        raise RoundClosed("There is no open round to play in; the round is closed.", field="round")
+    return round_
+
+
+def _battle_gangs(campaign: Campaign, gangs: list[int]) -> dict[int, Gang]:
+    """The two gangs of a battle, both members of the campaign."""
+    if len(gangs) != 2 or len(set(gangs)) != 2:
+        raise CampaignError("A battle is fought by exactly two different gangs.", field="gangs")
+    members = _active_gang_ids(campaign)
+    outsiders = [g for g in gangs if g not in members]
+    if outsiders:
+        raise CampaignError(f"Gang {outsiders[0]} is not in this campaign.", field="gangs")
+    return {g.pk: g for g in Gang.objects.select_related("owner").filter(pk__in=gangs)}
+
+
 def _int_keyed(value, field: str) -> dict[int, object]:
     if value in (None, ""):
         return {}
@@ -373,20 +400,13 @@ def report_battle(
     credits=None,
     source: str = Battle.Source.LOGGED,
     match=None,
+    round_: Round | None = None,
+    spent: list | None = None,
 ) -> Battle:
+    """A battle's result into the open round (a live battle: into the round it started in)."""
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
-    round_ = campaign.rounds.filter(status=Round.Status.OPEN).first()
-    if round_ is None:
-        raise RoundClosed(
-            "There is no open round to report into; the round is closed.", field="round"
-        )
-    if len(gangs) != 2 or len(set(gangs)) != 2:
-        raise CampaignError("A battle is fought by exactly two different gangs.", field="gangs")
-    members = _active_gang_ids(campaign)
-    outsiders = [g for g in gangs if g not in members]
-    if outsiders:
-        raise CampaignError(f"Gang {outsiders[0]} is not in this campaign.", field="gangs")
-    gang_rows = {g.pk: g for g in Gang.objects.filter(pk__in=gangs)}
+    round_ = round_ or _open_round(campaign)
+    gang_rows = _battle_gangs(campaign, gangs)
     if (
         source == Battle.Source.LOGGED
         and not is_arbitrator(user=actor, campaign=campaign)
@@ -473,7 +493,12 @@ def report_battle(
             )
 
     battle = Battle.objects.create(
-        campaign=campaign, round=round_, reported_by=actor, source=source, match=match
+        campaign=campaign,
+        round=round_,
+        reported_by=actor,
+        source=source,
+        match=match,
+        spent=spent or [],
     )
     for gang_id in gangs:
         result = (
@@ -533,7 +558,9 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
     battle.status = Battle.Status.CONFIRMED
     battle.confirmed_by = actor
     battle.confirmed_at = timezone.now()
-    battle.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    if battle.match_id is None:
+        battle.match = _record_match(battle, actor=actor)
+    battle.save(update_fields=["status", "confirmed_by", "confirmed_at", "match"])
     log(
         battle.campaign,
         LogEntry.Kind.BATTLE,
@@ -546,6 +573,41 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
     battle_id = battle.pk
     transaction.on_commit(lambda: task.delay(battle_id=battle_id))
     return battle
+
+
+def _record_match(battle: Battle, *, actor):
+    """A confirmed logged battle becomes a match record too, so that it counts in the
+    players' histories like every other game. None when one player ran both gangs (a match
+    seats each player once)."""
+    from matches.services import log_result
+
+    sides = list(battle.sides.select_related("gang__owner"))
+    owners = {side.gang.owner.username: side for side in sides}
+    if len(owners) != 2:
+        return None
+    taken_out = dict.fromkeys((s.gang_id for s in sides), 0)
+    for by_gang, victim_gang in battle.casualties.values_list(
+        "taken_out_by__gang_id", "fighter__gang_id"
+    ):
+        if by_gang and by_gang != victim_gang:
+            taken_out[by_gang] += 1
+    return log_result(
+        ruleset=battle.campaign.ruleset,
+        placements={
+            name: 2 if side.result == BattleSide.Result.LOSS else 1 for name, side in owners.items()
+        },
+        scores={
+            name: {
+                "fighters_taken_out": taken_out[side.gang_id],
+                "credits_earned": side.credits_earned,
+            }
+            for name, side in owners.items()
+        },
+        gangs={name: side.gang for name, side in owners.items()},
+        played_at=battle.reported_at,
+        created_by=actor,
+        on_behalf=True,
+    )
 
 
 @transaction.atomic
@@ -681,6 +743,131 @@ def run_post_game(*, battle_id: int) -> bool:
             )
         Gang.objects.filter(pk=side.gang_id).update(battles=F("battles") + 1)
 
+    for spent in battle.spent:
+        rosters.use_up(
+            fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.pk})"
+        )
+
     battle.post_game_at = timezone.now()
     battle.save(update_fields=["post_game_at"])
     return True
+
+
+# --- live battles -------------------------------------------------------------------------------
+
+
+def gang_for_live_play(gang: Gang) -> dict:
+    """The gang as the Last Hope Frontier engine takes it: active fighters with their current
+    stat lines and the equipment they carry (the stash stays at home)."""
+    from rosters.selectors import fighter_queryset
+
+    fighters = fighter_queryset().filter(gang=gang, status=Fighter.Status.ACTIVE).order_by("id")
+    return {
+        "gang_id": gang.pk,
+        "name": gang.name,
+        "faction": gang.faction,
+        "fighters": [
+            {
+                "id": f.pk,
+                "name": f.name,
+                "role": f.role.slug,
+                "stats": f.current_stats(),
+                "equipment": [e.item.slug for e in f.equipment.all()],
+            }
+            for f in fighters
+        ],
+    }
+
+
+@transaction.atomic
+def start_live_battle(
+    *, campaign: Campaign, actor, gangs: list[int], options: dict | None = None
+) -> LiveBattle:
+    """Start a refereed battle between two member gangs; their owners take the two seats."""
+    from matches.models import Participant
+    from matches.services import create_live_match
+
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    round_ = _open_round(campaign)
+    rows = _battle_gangs(campaign, gangs)
+    ordered = [rows[g] for g in gangs]
+    if not actor.is_staff and actor.pk not in {g.owner_id for g in ordered}:
+        raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
+    for index, gang in enumerate(ordered):
+        if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
+            raise CampaignError(
+                f"{gang.name} has no fighter able to fight.", field=f"gangs.{index}"
+            )
+    extra = dict(options or {})
+    extra.pop("gangs", None)  # the server builds the gangs from the rosters, never the client
+    match = create_live_match(
+        ruleset=campaign.ruleset,
+        players=[g.owner.username for g in ordered],
+        options={
+            **extra,
+            "gangs": {f"s{n}": gang_for_live_play(g) for n, g in enumerate(ordered, 1)},
+        },
+        created_by=actor,
+    )
+    for n, gang in enumerate(ordered, 1):
+        Participant.objects.filter(match=match, seat=f"s{n}").update(gang=gang)
+    live = LiveBattle.objects.create(campaign=campaign, round=round_, match=match, started_by=actor)
+    log(
+        campaign,
+        LogEntry.Kind.BATTLE,
+        f"{ordered[0].name} and {ordered[1].name} started a live battle "
+        f"in round {round_.number} (match {match.pk}).",
+        actor=actor,
+    )
+    return live
+
+
+@transaction.atomic
+def collect_live_battle(*, match_id: int) -> Battle | None:
+    """A finished live battle becomes a reported result, written from the engine's record.
+    Idempotent: the LiveBattle row lock and its one-to-one battle make it happen once."""
+    from matches.models import Match
+    from rulesets.registry import get_ruleset
+
+    live = (
+        LiveBattle.objects.select_for_update()
+        .select_related("match", "campaign", "round")
+        .filter(match_id=match_id)
+        .first()
+    )
+    if live is None or live.battle_id is not None or live.match.status != Match.Status.FINISHED:
+        return None
+    report = get_ruleset(live.match.ruleset).battle_report(live.match.state)
+    gangs = [report["gangs"][seat] for seat in sorted(report["gangs"])]
+    winner = report["gangs"][report["winner"]] if report["winner"] else None
+    casualties = [
+        # A fighter caught in their own dynamite's blast is taken out by no one.
+        {"fighter": t["victim"], "taken_out_by": None if t["by"] == t["victim"] else t["by"]}
+        for t in report["takedowns"]
+    ]
+    battle = report_battle(
+        campaign=live.campaign,
+        actor=None,
+        gangs=gangs,
+        winner=winner,
+        casualties=casualties,
+        source=Battle.Source.LIVE,
+        match=live.match,
+        round_=live.round,
+        spent=report["equipment_spent"],
+    )
+    live.battle = battle
+    live.save(update_fields=["battle"])
+    return battle
+
+
+def collect_live_battles() -> int:
+    """Beat: pick up finished live battles whose hand-off task was lost."""
+    from matches.models import Match
+
+    waiting = LiveBattle.objects.filter(battle__isnull=True, match__status=Match.Status.FINISHED)
+    return sum(
+        1
+        for match_id in waiting.values_list("match_id", flat=True)
+        if collect_live_battle(match_id=match_id) is not None
+    )

@@ -23,3 +23,8 @@ def close_round(*, round_id: int, job_id: str | None = None) -> dict:
 @shared_task(name="campaigns.tasks.close_due_rounds")
 def close_due_rounds() -> int:
     return services.close_due_rounds()
+
+
+@shared_task(name="campaigns.tasks.collect_live_battles")
+def collect_live_battles() -> int:
+    return services.collect_live_battles()

@@ -151,7 +151,7 @@ REST_FRAMEWORK = {
         "auth": env_str("THROTTLE_AUTH", "20/minute"),
     },
     "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
@@ -193,9 +193,14 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "posse")
+# Called (by a Celery task, with match_id=...) when a live match finishes; each is idempotent.
+MATCH_FINISHED_HANDLERS = ["campaigns.services.collect_live_battle"]
+
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-actions": {"task": "matches.tasks.sweep_pending_actions", "schedule": 30.0},
     "close-rounds-past-deadline": {"task": "campaigns.tasks.close_due_rounds", "schedule": 300.0},
+    # A finished live battle whose hand-off task was lost (worker killed after commit).
+    "collect-live-battles": {"task": "campaigns.tasks.collect_live_battles", "schedule": 60.0},
 }
 
 LOGGING = {

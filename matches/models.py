@@ -102,8 +102,10 @@ class Participant(models.Model):
     scores = models.JSONField(default=dict, blank=True)
     resigned = models.BooleanField(default=False)
 
-    # Later: rosters add `gang = models.ForeignKey("rosters.Gang", null=True, ...)` here, for
-    # the games played with a gang.
+    # For the games played with a gang (Last Hope Frontier).
+    gang = models.ForeignKey(
+        "rosters.Gang", null=True, blank=True, on_delete=models.PROTECT, related_name="match_seats"
+    )
 
     class Meta:
         ordering = ["match", "id"]

@@ -243,8 +243,13 @@ def log_result(
     scores: dict[str, dict] | None = None,
     teams: dict[str, str] | None = None,
     played_at: datetime | None = None,
+    gangs: dict[str, Any] | None = None,
+    on_behalf: bool = False,
 ) -> Match:
-    """Record a game played at the table: no engine runs, the rules check the result."""
+    """Record a game played at the table: no engine runs, the rules check the result.
+
+    ``on_behalf`` is for server-side callers (a campaign recording a confirmed battle): the
+    creator then need not be one of the players. ``gangs`` maps players to their gang."""
     game = _game(ruleset)
     if not isinstance(placements, dict) or not placements:
         raise InvalidMatchInput(
@@ -253,7 +258,8 @@ def log_result(
     names = list(placements)
     _check_player_count(game, len(names), field="placements")
     users = _players(names, field="placements")
-    _check_creator_plays(created_by, users.values(), field="placements")
+    if not on_behalf:
+        _check_creator_plays(created_by, users.values(), field="placements")
     _check_placements(placements)
     scores = _check_scores(game, {} if scores is None else scores, names)
     teams = _check_teams({} if teams is None else teams, names)
@@ -297,6 +303,7 @@ def log_result(
             placement=placements[n],
             scores=scores.get(n, {}),
             team=teams.get(n, ""),
+            gang=(gangs or {}).get(n),
         )
         for n in names
     )
@@ -404,6 +411,23 @@ def resign(*, match: Match, player, idempotency_key: str | None = None) -> tuple
         idempotency_key=idempotency_key or RESIGN_KEY,
         kind=MatchAction.Kind.RESIGN,
     )
+
+
+def _announce_finished(match_id: int) -> None:
+    from matches.tasks import match_finished
+
+    match_finished.delay(match_id)
+
+
+def run_finish_handlers(*, match_id: int) -> None:
+    """Hand a finished live match to the apps that wait for it (``MATCH_FINISHED_HANDLERS``,
+    e.g. a campaign that turns a Last Hope Frontier battle into a result to confirm). Each
+    handler must be idempotent: this runs from a task that may repeat, and from their sweeps."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    for path in getattr(settings, "MATCH_FINISHED_HANDLERS", ()):
+        import_string(path)(match_id=match_id)
 
 
 def _enqueue_resolution(action_id: int) -> None:
@@ -582,7 +606,8 @@ class _Table:
             [{"type": "match_finished", "text": f"The match is over. Winner: {winners}."}],
             action=action,
         )
-        # Later: campaigns pick the finished match up here (on_commit), as they do logged results.
+        match_id = self.match.pk
+        transaction.on_commit(partial(_announce_finished, match_id), robust=True)
 
     def abandon(self, text: str) -> None:
         self.match.status = Match.Status.ABANDONED

@@ -31,3 +31,8 @@ def resolve_action(action_id: int) -> int:
 def sweep_pending_actions(older_than_seconds: float | None = None) -> int:
     seconds = SWEEP_AFTER_SECONDS if older_than_seconds is None else older_than_seconds
     return services.sweep_pending_actions(older_than=timedelta(seconds=seconds))
+
+
+@shared_task(name="matches.tasks.match_finished", acks_late=True)
+def match_finished(match_id: int) -> None:
+    services.run_finish_handlers(match_id=match_id)

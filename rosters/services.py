@@ -495,6 +495,32 @@ def add_goods(*, gang: Gang, item: str, actor, note: str = "") -> Goods:
 
 
 @transaction.atomic
+def use_up(*, fighter_id: int, item: str, note: str = "") -> Equipment | None:
+    """An item spent in a live battle (a drink, dynamite, a thrown knife...) leaves the gang."""
+    used = (
+        Equipment.objects.select_for_update()
+        .select_related("item", "fighter", "gang")
+        .filter(fighter_id=fighter_id, item__slug=item, disposal="")
+        .order_by("id")
+        .first()
+    )
+    if used is None:
+        return None  # already gone (sold, buried): nothing to take
+    used.disposal = Equipment.Disposal.USED
+    used.disposed_at = timezone.now()
+    used.save(update_fields=["disposal", "disposed_at"])
+    gang = _lock(used.gang)
+    _event(
+        gang,
+        Kind.BATTLE,
+        f"{used.fighter.name} used up a {used.item.name.lower()}. {note}".strip(),
+        fighter=used.fighter,
+    )
+    _refresh_totals(gang)
+    return used
+
+
+@transaction.atomic
 def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
     """Post-game injury: −1 wound the first and second time; the third time the fighter dies
     and its equipment is buried with it."""

@@ -174,3 +174,19 @@ def test_beat_closes_rounds_past_their_deadline(world, run_on_commit):
     Round.objects.update(deadline=timezone.now() - timezone.timedelta(minutes=1))
     assert run_on_commit(close_due_rounds) == 1
     assert Round.objects.get().status == "closed"
+
+
+def test_a_confirmed_battle_is_also_a_match_record_in_the_players_history(world, run_on_commit):
+    ann, bob = world.players[:2]
+    A, B = world.gangs[:2]
+    battle = report(
+        world, ann, A, B, winner=B, casualties=[(world.fighters[A.pk][2], world.fighters[B.pk][0])]
+    )
+    confirm(world, run_on_commit, bob, battle)
+    match = Battle.objects.get(pk=battle["id"]).match
+    assert match.ruleset == "last-hope-frontier" and not match.live
+    rows = {p.player.username: (p.placement, p.gang_id, p.scores) for p in match.participants.all()}
+    assert rows == {
+        "ann": (2, A.pk, {"fighters_taken_out": 0, "credits_earned": 0}),
+        "bob": (1, B.pk, {"fighters_taken_out": 1, "credits_earned": 0}),
+    }
