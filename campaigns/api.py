@@ -23,6 +23,7 @@ from campaigns.models import (
     Membership,
     Round,
 )
+from config.converters import ObjectId
 from jobs.api import JobSerializer
 from rosters.models import Gang
 
@@ -253,6 +254,7 @@ class LogEntrySerializer(serializers.ModelSerializer):
 
 @extend_schema(tags=["campaigns"])
 class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
     serializer_class = CampaignSerializer
     filterset_fields = ["status", "ruleset"]
     search_fields = ["name"]

@@ -335,6 +335,23 @@ def close_round_now(*, round_id: int, job_id: str | None = None) -> dict:
     return result
 
 
+def sweep_post_games(*, older_than) -> int:
+    """Beat: send again the post-game of confirmed battles still waiting for it (the task was
+    lost with a killed worker or a restarted broker). Harmless if it was only slow: the
+    post-game runs once whatever the number of tasks."""
+    from campaigns.tasks import run_post_game as task
+
+    waiting = Battle.objects.filter(
+        status=Battle.Status.CONFIRMED,
+        post_game_at__isnull=True,
+        confirmed_at__lte=timezone.now() - older_than,
+    )
+    ids = list(waiting.values_list("pk", flat=True))
+    for battle_id in ids:
+        task.delay(battle_id=battle_id)
+    return len(ids)
+
+
 def close_due_rounds() -> int:
     """Beat: close every open round whose deadline has passed."""
     due = Round.objects.filter(status=Round.Status.OPEN, deadline__lte=timezone.now())

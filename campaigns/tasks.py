@@ -28,3 +28,10 @@ def close_due_rounds() -> int:
 @shared_task(name="campaigns.tasks.collect_live_battles")
 def collect_live_battles() -> int:
     return services.collect_live_battles()
+
+
+@shared_task(name="campaigns.tasks.sweep_post_games")
+def sweep_post_games(older_than_seconds: float = 60) -> int:
+    from datetime import timedelta
+
+    return services.sweep_post_games(older_than=timedelta(seconds=older_than_seconds))

@@ -8,22 +8,22 @@ router.register("campaigns", api.CampaignViewSet, basename="campaign")
 
 urlpatterns = [
     re_path(
-        r"^campaigns/(?P<pk>\d+)/members/(?P<membership_id>\d+)/(?P<decision>approve|reject|leave)/$",
+        r"^campaigns/(?P<pk>\d{1,18})/members/(?P<membership_id>\d{1,18})/(?P<decision>(?:approve|reject|leave))/$",
         api.MembershipDecisionView.as_view(),
         name="campaign-membership-decision",
     ),
     path(
-        "campaigns/<int:pk>/rounds/<int:number>/close/",
+        "campaigns/<id:pk>/rounds/<id:number>/close/",
         api.CloseRoundView.as_view(),
         name="campaign-round-close",
     ),
     path(
-        "campaigns/<int:pk>/battles/<int:battle_id>/",
+        "campaigns/<id:pk>/battles/<id:battle_id>/",
         api.BattleDetailView.as_view(),
         name="campaign-battle",
     ),
     re_path(
-        r"^campaigns/(?P<pk>\d+)/battles/(?P<battle_id>\d+)/(?P<decision>confirm|dispute|void)/$",
+        r"^campaigns/(?P<pk>\d{1,18})/battles/(?P<battle_id>\d{1,18})/(?P<decision>(?:confirm|dispute|void))/$",
         api.BattleDecisionView.as_view(),
         name="campaign-battle-decision",
     ),

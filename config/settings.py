@@ -164,6 +164,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # <id:...> in URLs (config/converters.py): at most 18 digits.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}},
     # Many models have a "status"; name each choice set after its model.
     "ENUM_NAME_OVERRIDES": {
         "CampaignStatusEnum": "campaigns.models.Campaign.Status",
@@ -201,6 +203,7 @@ CELERY_BEAT_SCHEDULE = {
     "close-rounds-past-deadline": {"task": "campaigns.tasks.close_due_rounds", "schedule": 300.0},
     # A finished live battle whose hand-off task was lost (worker killed after commit).
     "collect-live-battles": {"task": "campaigns.tasks.collect_live_battles", "schedule": 60.0},
+    "sweep-post-games": {"task": "campaigns.tasks.sweep_post_games", "schedule": 60.0},
 }
 
 LOGGING = {
