@@ -68,6 +68,7 @@ def test_a_full_game_played_over_http_on_a_real_worker(
         wait_for(
             lambda action_id=action_id: MatchAction.objects.get(pk=action_id).status != "pending",
             timeout=20,
+            interval=0.02,
             what="the worker to referee the action",
         )
         assert MatchAction.objects.get(pk=action_id).status == "resolved", MatchAction.objects.get(
