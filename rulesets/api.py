@@ -9,6 +9,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from rosters.models import Gang
+from rulesets.last_hope_frontier import calculator
 from rulesets.registry import all_rulesets, get_ruleset
 
 
@@ -51,3 +53,129 @@ class RulesetDetail(APIView):
     @extend_schema(responses={200: RulesetSerializer})
     def get(self, request, slug: str):
         return Response(RulesetSerializer(ruleset_or_404(slug)).data)
+
+
+# --- Last Hope Frontier rules calculator ------------------------------------------------------
+FACTIONS = Gang.Faction.choices  # the same choice set as a gang's, so the schema has one enum
+
+# The engine validates the input itself (rulesets/last_hope_frontier/calculator.py) and names
+# the field at fault; the serializers below only document the shapes for the schema.
+
+
+class ShooterSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(
+        ["leader", "deputy", "ganger"],
+        required=False,
+        help_text="Stands in for the numbers; a number given wins.",
+    )
+    shoot = serializers.IntegerField(required=False, min_value=0, max_value=99)
+    faction = serializers.ChoiceField(FACTIONS)
+    weapon = serializers.CharField(help_text="A weapon slug from the catalogue.")
+    mounted = serializers.BooleanField(required=False, help_text="Shooting from a horse: -1.")
+
+
+class FighterSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(["leader", "deputy", "ganger"], required=False)
+    combat = serializers.IntegerField(required=False, min_value=0, max_value=99)
+    strength = serializers.IntegerField(required=False, min_value=0, max_value=99)
+    faction = serializers.ChoiceField(FACTIONS)
+    weapon = serializers.CharField(required=False, allow_null=True)
+
+
+class DefenderSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(["leader", "deputy", "ganger"], required=False)
+    defence = serializers.IntegerField(required=False, min_value=0, max_value=99)
+    toughness = serializers.IntegerField(required=False, min_value=0, max_value=99)
+    faction = serializers.ChoiceField(FACTIONS)
+    clothing = serializers.CharField(required=False, allow_null=True)
+
+
+class ShotRequestSerializer(serializers.Serializer):
+    attacker = ShooterSerializer()
+    defender = DefenderSerializer()
+    attack_card = serializers.CharField(help_text="7D, 10S, JS, QH, KC, AS or JOKER")
+    defence_card = serializers.CharField()
+    distance = serializers.FloatField(required=False, help_text="Inches; checked against range.")
+
+
+class CombatRequestSerializer(serializers.Serializer):
+    attacker = FighterSerializer()
+    defender = DefenderSerializer()
+    attack_card = serializers.CharField()
+    defence_card = serializers.CharField()
+
+
+class AttackSideSerializer(serializers.Serializer):
+    base = serializers.IntegerField()
+    card = serializers.CharField()
+    card_value = serializers.IntegerField()
+    favoured_bonus = serializers.IntegerField()
+    modifier = serializers.IntegerField()
+    breaks_ties = serializers.BooleanField()
+    total = serializers.IntegerField()
+
+
+class AttackResultSerializer(serializers.Serializer):
+    attack_total = serializers.IntegerField()
+    defence_total = serializers.IntegerField()
+    hit = serializers.BooleanField()
+    difference = serializers.IntegerField()
+    tie_break = serializers.CharField(allow_null=True)
+    wounds = serializers.IntegerField()
+    attack = AttackSideSerializer()
+    defence = AttackSideSerializer()
+    damage = serializers.DictField(allow_null=True)
+    steps = serializers.ListField(
+        child=serializers.CharField(), help_text="One line per rule applied."
+    )
+
+
+class FlipRequestSerializer(serializers.Serializer):
+    card = serializers.CharField()
+
+
+class FlipResultSerializer(serializers.Serializer):
+    card = serializers.CharField()
+    band = serializers.CharField()
+    options = serializers.ListField(child=serializers.CharField())
+    steps = serializers.ListField(child=serializers.CharField())
+
+
+class _Calculator(APIView):
+    """Rules calculators answer anyone: they compute, they store nothing."""
+
+    permission_classes = [AllowAny]
+    calculate = None
+
+    def post(self, request):
+        return Response(type(self).calculate(request.data))
+
+
+@extend_schema(
+    tags=["rulesets"],
+    request=ShotRequestSerializer,
+    responses=AttackResultSerializer,
+    summary="Last Hope Frontier: resolve a shot (shot vs defence test, then damage)",
+)
+class ShotCalculator(_Calculator):
+    calculate = staticmethod(calculator.shot_calculation)
+
+
+@extend_schema(
+    tags=["rulesets"],
+    request=CombatRequestSerializer,
+    responses=AttackResultSerializer,
+    summary="Last Hope Frontier: resolve a fight in base contact",
+)
+class CombatCalculator(_Calculator):
+    calculate = staticmethod(calculator.combat_calculation)
+
+
+@extend_schema(
+    tags=["rulesets"],
+    request=FlipRequestSerializer,
+    responses=FlipResultSerializer,
+    summary="Last Hope Frontier: which two stats a flipped card may raise",
+)
+class FlipCalculator(_Calculator):
+    calculate = staticmethod(calculator.flip_calculation)
