@@ -12,6 +12,7 @@ from django.urls import path, reverse
 from config.errors import DomainError
 from rosters import services
 from rosters.models import (
+    STATS,
     CatalogueItem,
     Equipment,
     Fighter,
@@ -89,6 +90,18 @@ class SaleForm(forms.Form):
         if bool(data.get("equipment")) == bool(data.get("goods")):
             raise forms.ValidationError("Choose either one piece of equipment or one lot of goods.")
         return data
+
+
+class FlipForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[
+            ("flip", "Flip a card (spends a flip)"),
+            ("reflip", "Reflip (burns another flip)"),
+            ("choose", "Take +1 in a stat the card offers"),
+            ("decline", "Pass on the card"),
+        ]
+    )
+    stat = forms.ChoiceField(choices=[("", "-"), *[(s, s) for s in STATS]], required=False)
 
 
 class AdjustForm(forms.Form):
@@ -330,6 +343,64 @@ class FighterAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # hire through the gang's "Hire a fighter" so the cost is paid
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*self.readonly_fields, "card_flips"]
+
+    def get_fields(self, request, obj=None):
+        return [*self.fields, "card_flips"]
+
+    @admin.display(description="Card flips")
+    def card_flips(self, obj):
+        from django.utils.html import format_html
+
+        if not obj or not obj.pk:
+            return "-"
+        showing = services.showing_flip(obj)
+        state = (
+            f"showing {showing.card} ({' or '.join(showing.options)})"
+            if showing
+            else "no card showing"
+        )
+        url = reverse("admin:rosters_fighter_flips", args=[obj.pk])
+        return format_html('{} left, {} · <a href="{}">Spend flips</a>', obj.flips, state, url)
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.flips_view)
+        return [
+            path("<int:fighter_id>/flips/", view, name="rosters_fighter_flips"),
+            *super().get_urls(),
+        ]
+
+    def flips_view(self, request, fighter_id):
+        """The server draws every card; the organiser chooses for the player, as over the API."""
+        fighter = get_object_or_404(Fighter.objects.select_related("gang"), pk=fighter_id)
+        form = FlipForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                services.flip_card(
+                    fighter=fighter,
+                    actor=request.user,
+                    action=form.cleaned_data["action"],
+                    stat=form.cleaned_data["stat"] or None,
+                )
+            except DomainError as exc:
+                form.add_error(None, exc.detail)
+            else:
+                messages.success(request, "Done.")
+                return redirect(reverse("admin:rosters_fighter_flips", args=[fighter.pk]))
+        fighter.refresh_from_db()
+        showing = services.showing_flip(fighter)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Card flips: {fighter.name} ({fighter.flips} left"
+            + (f"; showing {showing.card}: {' or '.join(showing.options)}" if showing else "")
+            + ")",
+            "form": form,
+            "gang": fighter.gang,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/rosters/gang/operation.html", context)
 
 
 @admin.register(CatalogueItem)

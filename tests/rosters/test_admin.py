@@ -115,3 +115,20 @@ def test_admin_pages_render(admin_client, gang, leader):
         "/admin/rosters/gangevent/",
     ]:
         assert admin_client.get(url).status_code == 200, url
+
+
+def test_flips_are_spent_from_the_admin_with_server_drawn_cards(admin_client, gang, leader):
+    from rosters import services
+
+    services.award_flips(fighter=leader, count=2, actor=None)
+    url = f"/admin/rosters/fighter/{leader.pk}/flips/"
+    assert admin_client.get(url).status_code == 200
+    assert admin_client.post(url, {"action": "flip", "stat": ""}).status_code == 302
+    showing = services.showing_flip(leader)
+    assert showing is not None
+    assert admin_client.post(url, {"action": "choose", "stat": showing.options[1]}).status_code == 302
+    leader.refresh_from_db()
+    assert leader.flips == 1
+    assert leader.advancements.get().stat == showing.options[1]
+    response = admin_client.post(url, {"action": "choose", "stat": "wounds"})
+    assert response.status_code == 200 and b"Flip a card before" in response.content
