@@ -71,19 +71,7 @@ class CampaignWriteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Campaign
-        fields = [
-            "name",
-            "ruleset",
-            "description",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "reward_win",
-            "reward_draw",
-            "reward_loss",
-            "round_length_days",
-            "tie_breakers",
-        ]
+        fields = ["ruleset", *services.SETTINGS]
         extra_kwargs = {f: {"required": False} for f in fields if f != "name"}
 
 
