@@ -153,13 +153,15 @@ def apply(state: dict, seat: str, action: dict):
     return resolution
 
 
-def set_up(options: dict, positions: dict[int, tuple[float, float]], first: str, seed=1) -> dict:
+def set_up(
+    options: dict, positions: dict[int, tuple[float, float]], first: str, seed=1, seats=SEATS
+) -> dict:
     """A battle in turn 1 with ``first`` as the active player and no activation open.
 
     Every fighter is deployed through ``apply`` in its zone (side by side), then the table
     is arranged: fighters are put at ``positions`` (fighter id -> (x, y)), as if they had
     walked there. Rabbit's feet are not spent."""
-    state = RULESET.new_game(list(SEATS), options, seed)
+    state = RULESET.new_game(list(seats), options, seed)
     while state["phase"] == "initiative":
         seat = RULESET.to_move(state)[0]
         state = apply(state, seat, {"type": "spend_rabbits_feet", "count": 0}).state
@@ -169,7 +171,7 @@ def set_up(options: dict, positions: dict[int, tuple[float, float]], first: str,
         n, fid = next(
             (n, f) for n, f in enumerate(ids) if state["fighters"][str(f)]["status"] == "reserve"
         )
-        y = 1.5 if seat == SEATS[0] else 22.5
+        y = 1.5 if seat == seats[0] else 22.5
         action = {"type": "deploy", "fighter": fid, "to": {"x": 1 + 2 * n, "y": y}}
         state = apply(state, seat, action).state
     if state["active"] != first:
