@@ -35,8 +35,11 @@ worker: $(STAMP)
 beat: $(STAMP)
 	$(BIN)/celery -A config beat --loglevel=info --schedule=var/celerybeat-schedule
 
-bench: $(STAMP)
+bench: $(STAMP)   # every benchmark -> bench/RESULTS.md (needs PostgreSQL + Redis for all rows)
 	$(BIN)/python -m bench
+
+load: $(STAMP)    # load test on loopback -> bench/LOAD.md (POSSE_LOAD_SECONDS per phase, default 20)
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) var/*.sqlite3 .pytest_cache

@@ -20,7 +20,8 @@ class RegisterSerializer(serializers.Serializer):
 class UserSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     username = serializers.CharField(read_only=True)
-    email = serializers.EmailField(read_only=True)
+    # Not EmailField: the schema would promise an address, and registering without one is allowed.
+    email = serializers.CharField(read_only=True, help_text="An email address, or blank.")
     is_staff = serializers.BooleanField(read_only=True)
 
 

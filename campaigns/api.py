@@ -101,7 +101,7 @@ class JoinSerializer(serializers.Serializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
-    close_job = serializers.UUIDField(source="close_job_id", read_only=True)
+    close_job = serializers.UUIDField(source="close_job_id", read_only=True, allow_null=True)
 
     class Meta:
         model = Round
@@ -130,9 +130,11 @@ class BattleSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     sides = SideSerializer(many=True, read_only=True)
     casualties = CasualtySerializer(many=True, read_only=True)
-    reported_by = serializers.CharField(source="reported_by.username", read_only=True, default=None)
+    reported_by = serializers.CharField(
+        source="reported_by.username", read_only=True, default=None, allow_null=True
+    )
     confirmed_by = serializers.CharField(
-        source="confirmed_by.username", read_only=True, default=None
+        source="confirmed_by.username", read_only=True, default=None, allow_null=True
     )
 
     class Meta:
@@ -230,7 +232,9 @@ class StandingsSerializer(serializers.Serializer):
 
 
 class LogEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+    actor = serializers.CharField(
+        source="actor.username", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = LogEntry

@@ -94,7 +94,10 @@ def create_campaign(
         _check_tie_breakers(settings["tie_breakers"])
     else:
         settings["tie_breakers"] = ["head_to_head", "wins", "taken_out"]
-    campaign = Campaign.objects.create(name=name, ruleset=ruleset, created_by=creator, **settings)
+    campaign = Campaign(name=name, ruleset=ruleset, created_by=creator, **settings)
+    if campaign.points_win < campaign.points_draw:  # else the CheckConstraint answers, as a 500
+        raise CampaignError("A win must be worth at least a draw.", field="points_win")
+    campaign.save()
     campaign.arbitrators.add(creator)
     log(
         campaign,
@@ -353,11 +356,24 @@ def sweep_post_games(*, older_than) -> int:
 
 
 def close_due_rounds() -> int:
-    """Beat: close every open round whose deadline has passed."""
+    """Beat: close every open round whose deadline has passed, and send again the closing job
+    of a round stuck closing (its task was lost: the broker was down when it was asked for, or
+    restarted empty); closing runs once however many times it is sent."""
+    from campaigns.tasks import close_round
+    from jobs.models import Job
+
     due = Round.objects.filter(status=Round.Status.OPEN, deadline__lte=timezone.now())
     count = 0
     for round_ in due:
         request_round_close(round_=round_, actor=None)
+        count += 1
+    stuck = Round.objects.filter(
+        status=Round.Status.CLOSING,
+        close_job__state=Job.State.PENDING,
+        close_job__created_at__lte=timezone.now() - timezone.timedelta(minutes=2),
+    )
+    for round_ in stuck:
+        close_round.delay(round_id=round_.pk, job_id=str(round_.close_job_id))
         count += 1
     return count
 
@@ -588,7 +604,9 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
     from campaigns.tasks import run_post_game as task
 
     battle_id = battle.pk
-    transaction.on_commit(lambda: task.delay(battle_id=battle_id))
+    # robust: with the broker down the confirmation stands (no 500 for a committed write);
+    # sweep_post_games sends the post-game later.
+    transaction.on_commit(lambda: task.delay(battle_id=battle_id), robust=True)
     return battle
 
 

@@ -9,6 +9,7 @@ import logging
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
@@ -61,6 +62,16 @@ def error_body(detail: str, errors: dict[str, list[str]] | None = None) -> dict:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, OperationalError | InterfaceError):
+        # The database went away mid-request (a dropped connection, a restart, a deadlock):
+        # the request's transaction is rolled back, and a client may send it again (keyed
+        # requests, like live actions, are idempotent). A 503 says so; a 500 said "our bug".
+        log.warning("database unavailable on %s: %s", context["request"].path, exc)
+        return Response(
+            error_body("The service is briefly unavailable; try again in a moment."),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": "1"},
+        )
     if isinstance(exc, DomainError):
         return Response(error_body(exc.detail, exc.errors), status=exc.status_code)
     if isinstance(exc, InvalidInput | InvalidResult):

@@ -64,7 +64,7 @@ def env_origins(name: str, *, environ: Mapping[str, str] = os.environ) -> list[s
     return origins
 
 
-def database_config(url: str, *, name: str = "DATABASE_URL") -> dict:
+def database_config(url: str, *, name: str = "DATABASE_URL", conn_max_age: int = 0) -> dict:
     import dj_database_url
 
     scheme = urlparse(url).scheme
@@ -73,7 +73,8 @@ def database_config(url: str, *, name: str = "DATABASE_URL") -> dict:
             f"{name}={url!r}: only sqlite:///path and postgres://user@host:port/db are supported."
         )
     try:
-        config = dj_database_url.parse(url, conn_max_age=0)
+        # Health checks make a kept connection safe after PostgreSQL restarts or drops it.
+        config = dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True)
     except ValueError as exc:
         raise ImproperlyConfigured(f"{name}={url!r} cannot be read: {exc}") from None
     if not config.get("NAME"):

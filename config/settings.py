@@ -25,12 +25,15 @@ VAR_DIR = BASE_DIR / "var"
 
 DEBUG = env_bool("DEBUG", True)
 
+# Only for the embedded default: a fixed key for a laptop is fine, never for a deployment.
+DEVELOPMENT_SECRET_KEY = "insecure-posse-development-key-do-not-use-in-production-0123456789"
 SECRET_KEY = env_str("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    # Only for the embedded default: a fixed key for a laptop is fine, never for a deployment.
-    SECRET_KEY = "insecure-posse-development-key-do-not-use-in-production-0123456789"
+if not DEBUG and SECRET_KEY in (None, "", DEVELOPMENT_SECRET_KEY):
+    # The development key is public (it is in this file): copied into a deployment, it is none.
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set when DEBUG is off, to a secret value (not the development key)."
+    )
+SECRET_KEY = SECRET_KEY or DEVELOPMENT_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
@@ -53,6 +56,7 @@ INSTALLED_APPS = [
     "rosters",
     "matches",
     "campaigns",
+    "leagues",
 ]
 
 MIDDLEWARE = [
@@ -86,7 +90,12 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": database_config(env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'posse.sqlite3'}"))
+    "default": database_config(
+        env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'posse.sqlite3'}"),
+        # Opening a PostgreSQL connection costs ~10 ms a request here (bench/RESULTS.md): keep
+        # each one for a minute. CONN_MAX_AGE=0 goes back to one connection per request.
+        conn_max_age=env_int("CONN_MAX_AGE", 60, minimum=0),
+    )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite serialises writers; wait for the lock rather than failing at once.
@@ -96,7 +105,12 @@ REDIS_URL = redis_url("REDIS_URL")
 
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            # Fails open when Redis is down (config/cache.py): throttles pause, requests go on.
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
     }
 else:
     # One process in the embedded default, so a local-memory cache is enough there.
@@ -150,6 +164,10 @@ REST_FRAMEWORK = {
         "anon": env_str("THROTTLE_ANON", "120/minute"),
         "auth": env_str("THROTTLE_AUTH", "20/minute"),
     },
+    # Throttles count clients by address. X-Forwarded-For is only believed when a proxy of ours
+    # sets it (BEHIND_PROXY, then the last hop it added); otherwise a client could send a new
+    # one with every request and never be throttled, sign-in included.
+    "NUM_PROXIES": 1 if env_bool("BEHIND_PROXY", False) else 0,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -176,6 +194,9 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "matches.models.Match.Status",
         "ActionStatusEnum": "matches.models.MatchAction.Status",
         "CampaignTransitionEnum": "campaigns.api.TRANSITIONS",
+        "LeagueResultStatusEnum": "leagues.models.LeagueMatch.Status",
+        "LeagueTieBreakerEnum": "leagues.scoring.TIE_BREAKERS",
+        "TieBreakersEnum": "campaigns.services.TIE_BREAKERS",  # kept when leagues came
     },
 }
 

@@ -1,16 +1,23 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from config.converters import ObjectId
 from config.health import healthz
+from config.ping import PingView
+
+# Before the apps' URL modules are included: they use <id:...> for object ids.
+register_converter(ObjectId, "id")
 
 api_v1 = [
     path("auth/", include("accounts.urls")),
     path("tasks/", include("jobs.urls")),
+    path("ping/", PingView.as_view(), name="ping"),
     path("", include("rulesets.urls")),
     path("", include("rosters.urls")),
     path("", include("matches.urls")),
     path("", include("campaigns.urls")),
+    path("", include("leagues.urls")),
 ]
 
 urlpatterns = [

@@ -10,7 +10,9 @@ from jobs.models import Job
 
 def start_job(*, name: str, task, owner=None, **kwargs) -> Job:
     job = Job.objects.create(name=name, owner=owner)
-    transaction.on_commit(lambda: task.delay(job_id=str(job.pk), **kwargs))
+    # robust: with the broker down the job stays pending (no 500 for a committed request);
+    # whoever owns the job sends it again (campaigns.services.close_due_rounds for rounds).
+    transaction.on_commit(lambda: task.delay(job_id=str(job.pk), **kwargs), robust=True)
     return job
 
 

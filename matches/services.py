@@ -18,7 +18,6 @@ import json
 import logging
 import secrets
 from datetime import datetime, timedelta
-from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -397,7 +396,10 @@ def submit_action(
         expected_version=expected_version,
     )
     # robust: if the broker is down the action is stored all the same and the sweep sends it.
-    transaction.on_commit(partial(_enqueue_resolution, action.pk), robust=True)
+    # (A lambda, not functools.partial: Django logs a robust callback's failure by its
+    # __qualname__, which a partial lacks, and the AttributeError became a 500.)
+    action_id = action.pk
+    transaction.on_commit(lambda: _enqueue_resolution(action_id), robust=True)
     return action, True
 
 
@@ -607,7 +609,7 @@ class _Table:
             action=action,
         )
         match_id = self.match.pk
-        transaction.on_commit(partial(_announce_finished, match_id), robust=True)
+        transaction.on_commit(lambda: _announce_finished(match_id), robust=True)
 
     def abandon(self, text: str) -> None:
         self.match.status = Match.Status.ABANDONED

@@ -9,9 +9,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.converters import ObjectId
 from config.errors import NotAllowed
 from rosters import exports, selectors, services
 from rosters import serializers as s
@@ -50,6 +52,7 @@ def _with_problems(gang: Gang) -> Gang:
 )
 @extend_schema(tags=["gangs"])
 class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
     serializer_class = s.GangSerializer
     filterset_class = GangFilter
     search_fields = ["name", "owner__username"]
@@ -298,6 +301,7 @@ class MoveEquipmentView(APIView):
 )
 @extend_schema(tags=["gangs"])
 class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
     serializer_class = s.FighterDetailSerializer
     filterset_fields = ["gang", "status"]
     ordering_fields = ["name", "id"]
@@ -362,7 +366,7 @@ class FlipsView(APIView):
 class CatalogueView(APIView):
     """Last Hope Frontier's catalogue as the store sells it now (prices editable in the admin)."""
 
-    permission_classes: list = []
+    permission_classes = [AllowAny]
 
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT},

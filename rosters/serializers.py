@@ -204,7 +204,9 @@ class AddGoodsSerializer(serializers.Serializer):
 
 
 class LedgerEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+    actor = serializers.CharField(
+        source="actor.username", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = LedgerEntry
@@ -212,7 +214,9 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
 
 
 class GangEventSerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+    actor = serializers.CharField(
+        source="actor.username", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = GangEvent
@@ -240,8 +244,8 @@ class FlipDrawSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     card = serializers.CharField()
     options = serializers.ListField(child=serializers.CharField())
-    outcome = serializers.CharField(source="resolution.outcome", default=None)
-    stat = serializers.CharField(source="resolution.stat", default=None)
+    outcome = serializers.CharField(source="resolution.outcome", default=None, allow_null=True)
+    stat = serializers.CharField(source="resolution.stat", default=None, allow_null=True)
     at = serializers.DateTimeField()
 
 

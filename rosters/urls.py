@@ -12,10 +12,10 @@ urlpatterns = [
         "rulesets/last-hope-frontier/catalogue/", api.CatalogueView.as_view(), name="lhf-catalogue"
     ),
     path(
-        "gangs/<int:pk>/equipment/<int:equipment_id>/move/",
+        "gangs/<id:pk>/equipment/<id:equipment_id>/move/",
         api.MoveEquipmentView.as_view(),
         name="gang-equipment-move",
     ),
-    path("fighters/<int:pk>/flips/", api.FlipsView.as_view(), name="fighter-flips"),
+    path("fighters/<id:pk>/flips/", api.FlipsView.as_view(), name="fighter-flips"),
     path("", include(router.urls)),
 ]

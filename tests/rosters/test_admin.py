@@ -126,7 +126,9 @@ def test_flips_are_spent_from_the_admin_with_server_drawn_cards(admin_client, ga
     assert admin_client.post(url, {"action": "flip", "stat": ""}).status_code == 302
     showing = services.showing_flip(leader)
     assert showing is not None
-    assert admin_client.post(url, {"action": "choose", "stat": showing.options[1]}).status_code == 302
+    assert (
+        admin_client.post(url, {"action": "choose", "stat": showing.options[1]}).status_code == 302
+    )
     leader.refresh_from_db()
     assert leader.flips == 1
     assert leader.advancements.get().stat == showing.options[1]

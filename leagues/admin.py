@@ -1,0 +1,207 @@
+"""Organisers run leagues from the admin too. Every write goes through leagues.services, so it
+is checked as over the API: members are added with ``add_member``, results are confirmed and
+voided with ``confirm_result`` / ``void_result`` (ratings follow), settings are checked."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import NON_FIELD_ERRORS
+
+from config.errors import DomainError
+from leagues import services
+from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
+
+
+def _run(modeladmin, request, queryset, action, label: str):
+    done = 0
+    for obj in queryset:
+        try:
+            action(obj)
+            done += 1
+        except DomainError as exc:
+            modeladmin.message_user(request, f"{obj}: {exc.detail}", messages.ERROR)
+    if done:
+        modeladmin.message_user(request, f"{label}: {done}.", messages.SUCCESS)
+
+
+def _organised(request, queryset, path: str = ""):
+    if request.user.is_superuser:
+        return queryset
+    return queryset.filter(**{f"{path}organisers": request.user}).distinct()
+
+
+class MembershipInline(admin.TabularInline):
+    """New rows are added through ``services.add_member``; members are never edited here."""
+
+    model = Membership
+    extra = 0
+    fields = ["player", "via", "added_by", "joined_at"]
+    readonly_fields = ["via", "added_by", "joined_at"]
+    autocomplete_fields = ["player"]
+    can_delete = False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+SETTINGS_FIELDS = [f for f in services.SETTINGS if f not in ("name", "description")]
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name", "ruleset", "description", "organisers", *SETTINGS_FIELDS]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "organisers" in self.fields:  # the founder organises a new league anyway
+            self.fields["organisers"].required = False
+
+    def clean(self):
+        data = super().clean()
+        league = self.instance
+        changes = {k: data[k] for k in services.SETTINGS if k in data}
+        try:
+            # A dry run of the service's checks; the real write happens in save_model.
+            checked = services.check_settings(
+                dict(changes), ruleset=data.get("ruleset") or league.ruleset
+            )
+            probe = League(**{**{k: getattr(league, k) for k in services.SETTINGS}, **checked})
+            services.check_order(probe)
+        except DomainError as exc:
+            field = (exc.field or "").split(".")[0]
+            raise forms.ValidationError(
+                {field if field in self.fields else NON_FIELD_ERRORS: exc.detail}
+            ) from None
+        return data
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    form = LeagueForm
+    list_display = ["name", "ruleset", "season_start", "season_end", "created_at"]
+    list_filter = ["ruleset"]
+    search_fields = ["name"]
+    filter_horizontal = ["organisers"]
+    readonly_fields = ["join_code", "created_by", "created_at"]
+    inlines = [MembershipInline]
+
+    def get_queryset(self, request):
+        return _organised(request, super().get_queryset(request))
+
+    def get_readonly_fields(self, request, obj=None):
+        # The game of a league never changes: its results and ratings belong to that game.
+        return [*self.readonly_fields, "ruleset"] if obj else self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        settings = {k: form.cleaned_data[k] for k in services.SETTINGS if k in form.cleaned_data}
+        if change:
+            services.update_league(league=obj, actor=request.user, **settings)
+            obj.refresh_from_db()
+            return
+        name = settings.pop("name")
+        league = services.create_league(
+            creator=request.user, name=name, ruleset=obj.ruleset, **settings
+        )
+        obj.pk = league.pk
+        obj.refresh_from_db()
+
+    def save_related(self, request, form, formsets, change):
+        # Organisers from the form; members through the service, one by one.
+        form.save_m2m()
+        if not form.instance.organisers.exists():
+            form.instance.organisers.add(request.user)
+        for formset in formsets:
+            for member in formset.save(commit=False):
+                try:
+                    services.add_member(
+                        league=form.instance, player=member.player, actor=request.user
+                    )
+                except DomainError as exc:
+                    self.message_user(request, f"{member.player}: {exc.detail}", messages.ERROR)
+
+
+@admin.register(LeagueMatch)
+class LeagueMatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "league", "status", "source", "reported_by", "reported_at", "rating_seq"]
+    list_filter = ["status", "ruleset"]
+    search_fields = ["league__name"]
+    list_select_related = ["league", "reported_by"]
+    readonly_fields = [
+        "league",
+        "match",
+        "ruleset",
+        "status",
+        "source",
+        "reported_by",
+        "reported_at",
+        "confirmed_by",
+        "confirmed_at",
+        "rating_seq",
+        "disputed_by",
+        "dispute_reason",
+        "voided_by",
+        "void_reason",
+    ]
+    actions = ["confirm", "void"]
+
+    def get_queryset(self, request):
+        return _organised(request, super().get_queryset(request), "league__")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Confirm (counts the result and rates it)")
+    def confirm(self, request, queryset):
+        _run(
+            self,
+            request,
+            queryset,
+            lambda r: services.confirm_result(result=r, actor=request.user),
+            "Confirmed",
+        )
+
+    @admin.action(description="Void (takes the result out of standings and ratings)")
+    def void(self, request, queryset):
+        _run(
+            self,
+            request,
+            queryset,
+            lambda r: services.void_result(
+                result=r, actor=request.user, reason="Voided in the admin."
+            ),
+            "Voided",
+        )
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Ratings are computed; the admin only shows them (rebuild: manage.py recompute_ratings)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(PlayerRating)
+class PlayerRatingAdmin(ReadOnlyAdmin):
+    list_display = ["player", "ruleset", "ordinal", "mu", "sigma", "games"]
+    list_filter = ["ruleset"]
+    list_select_related = ["player"]
+    search_fields = ["player__username"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnlyAdmin):
+    list_display = ["seq", "ruleset", "player", "result", "ordinal_before", "ordinal_after"]
+    list_filter = ["ruleset"]
+    list_select_related = ["player", "result"]
+    search_fields = ["player__username"]

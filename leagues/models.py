@@ -1,0 +1,244 @@
+"""Leagues: seasons of any game, members, logged results, and the openskill ratings they feed.
+
+A league result is a ``matches.Match`` (logged with ``matches.services.log_result``, or a
+finished live match) plus a ``LeagueMatch`` row that says which league it counts for and how
+far it got: ``reported`` → ``confirmed`` (or ``disputed`` → an organiser confirms or voids).
+Only confirmed results count, for the standings and for the ratings.
+
+Ratings are one series per game, across every league of that game. Each confirmed result
+takes the next number of its game's series (``rating_seq``) and is rated in that order, so a
+rebuild from scratch (``leagues.ratings.recompute_ratings``) replays exactly the same steps.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+from matches.models import validate_ruleset_slug
+
+
+def new_join_code() -> str:
+    return secrets.token_urlsafe(6)
+
+
+class League(models.Model):
+    class Scoring(models.TextChoices):
+        PLACEMENT = "placement", "points per place"
+        WIN_DRAW_LOSS = "win_draw_loss", "win / draw / loss"
+
+    name = models.CharField(max_length=100)
+    ruleset = models.CharField(max_length=50, validators=[validate_ruleset_slug], db_index=True)
+    description = models.TextField(blank=True)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_leagues")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    season_start = models.DateField(null=True, blank=True)
+    season_end = models.DateField(null=True, blank=True)
+    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.PLACEMENT)
+    # {"1": 5, "2": 3, "3": 2}: points for each place; a place not in the table scores 0.
+    points_table = models.JSONField(default=dict, blank=True)
+    points_win = models.PositiveSmallIntegerField(default=3)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tie_breakers = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Ordered: head_to_head, wins, average_placement, opponents_strength, "
+        "score_difference, most_kills (the last two for the games that score them).",
+    )
+    join_code = models.CharField(max_length=16, unique=True, default=new_join_code)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(season_start__isnull=True)
+                | Q(season_end__isnull=True)
+                | Q(season_end__gte=F("season_start")),
+                name="league_season_ends_after_it_starts",
+            ),
+            models.CheckConstraint(
+                condition=Q(points_win__gte=F("points_draw"))
+                & Q(points_draw__gte=F("points_loss")),
+                name="league_win_draw_loss_in_order",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Membership(models.Model):
+    class Via(models.TextChoices):
+        CODE = "code", "joined with the code"
+        INVITATION = "invitation", "added by an organiser"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="league_memberships"
+    )
+    via = models.CharField(max_length=10, choices=Via.choices)
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["league", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player"], name="league_member_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} in {self.league}"
+
+
+class LeagueMatch(models.Model):
+    """One result counted (or waiting to count) for a league."""
+
+    class Status(models.TextChoices):
+        REPORTED = "reported", "waiting for confirmation"
+        CONFIRMED = "confirmed"
+        DISPUTED = "disputed"
+        VOID = "void"
+
+    class Source(models.TextChoices):
+        LOGGED = "logged", "logged after the game"
+        LIVE = "live", "played live on the server"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="results")
+    match = models.OneToOneField(
+        "matches.Match", on_delete=models.PROTECT, related_name="league_result"
+    )
+    # The league's game, kept here too: the rating series this result belongs to.
+    ruleset = models.CharField(max_length=50)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
+    source = models.CharField(max_length=6, choices=Source.choices, default=Source.LOGGED)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_at = models.DateTimeField(default=timezone.now)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Its place in the game's rating series, given when it is confirmed; kept when voided.
+    rating_seq = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    dispute_reason = models.TextField(blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    void_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-reported_at", "-id"]
+        verbose_name = "league result"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ruleset", "rating_seq"], name="league_result_one_rating_seq"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="confirmed")
+                | Q(rating_seq__isnull=False, confirmed_at__isnull=False),
+                name="confirmed_league_result_is_rated",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["league", "status"], name="league_result_by_status"),
+            models.Index(fields=["ruleset", "status", "rating_seq"], name="league_result_series"),
+        ]
+
+    def __str__(self):
+        return f"Result {self.pk} in {self.league_id} ({self.status})"
+
+
+class Confirmation(models.Model):
+    """A player of the result (the reporter included) agreeing with it."""
+
+    result = models.ForeignKey(LeagueMatch, on_delete=models.CASCADE, related_name="confirmations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["result", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "player"], name="league_confirm_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} confirmed result {self.result_id}"
+
+
+class RatingSeries(models.Model):
+    """One row per game: its row lock orders confirmations, ``last_seq`` numbers them."""
+
+    ruleset = models.CharField(max_length=50, unique=True)
+    last_seq = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "rating series"
+
+    def __str__(self):
+        return f"{self.ruleset} (#{self.last_seq})"
+
+
+class PlayerRating(models.Model):
+    """A player's current openskill rating in one game, after ``games`` confirmed results."""
+
+    ruleset = models.CharField(max_length=50)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_ratings"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: the rating the leaderboard shows.")
+    games = models.PositiveIntegerField(default=0)
+    last_seq = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        ordering = ["ruleset", "-ordinal", "player_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "player"], name="one_rating_per_game"),
+        ]
+        indexes = [models.Index(fields=["ruleset", "-ordinal"], name="rating_leaderboard")]
+
+    def __str__(self):
+        return f"{self.player} in {self.ruleset}: {self.ordinal:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one confirmed result did to one player's rating."""
+
+    result = models.ForeignKey(LeagueMatch, on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_rating_changes"
+    )
+    ruleset = models.CharField(max_length=50)
+    seq = models.PositiveBigIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    ordinal_before = models.FloatField()
+    ordinal_after = models.FloatField()
+    games = models.PositiveIntegerField(help_text="The player's rated games, this one included.")
+
+    class Meta:
+        ordering = ["ruleset", "seq", "player_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "player"], name="one_rating_change_each"),
+        ]
+        indexes = [models.Index(fields=["player", "ruleset", "seq"], name="rating_history")]
+
+    def __str__(self):
+        return f"{self.player} #{self.seq}: {self.ordinal_before:.2f} → {self.ordinal_after:.2f}"

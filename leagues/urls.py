@@ -1,0 +1,28 @@
+from django.urls import include, path
+from rest_framework.routers import SimpleRouter
+
+from leagues import api
+
+router = SimpleRouter()
+router.register("leagues", api.LeagueViewSet, basename="league")
+
+RESULT = "leagues/<id:pk>/matches/<id:result_id>/"
+
+urlpatterns = [
+    path(
+        "leagues/<id:pk>/standings.csv",
+        api.StandingsCSVView.as_view(),
+        name="league-standings-csv",
+    ),
+    path(RESULT, api.ResultDetailView.as_view(), name="league-result"),
+    path(f"{RESULT}confirm/", api.ConfirmView.as_view(), name="league-result-confirm"),
+    path(f"{RESULT}dispute/", api.DisputeView.as_view(), name="league-result-dispute"),
+    path(f"{RESULT}void/", api.VoidView.as_view(), name="league-result-void"),
+    path(
+        "rulesets/<slug:slug>/leaderboard/",
+        api.LeaderboardView.as_view(),
+        name="ruleset-leaderboard",
+    ),
+    path("players/<str:username>/stats/", api.PlayerStatsView.as_view(), name="player-stats"),
+    path("", include(router.urls)),
+]

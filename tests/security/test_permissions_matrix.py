@@ -1,0 +1,475 @@
+"""Who may write what: every write endpoint of the API, as each persona, with the status it gets.
+
+The table below is the contract. Each row is one write request (a templated path from the
+schema, filled in from tests/security/world.py, and a body that is valid, so that the status
+says who is allowed and not what is malformed) with the status each persona gets:
+
+    anonymous  nobody signed in
+    other      a signed-in player unrelated to the object
+    owner      the gang's owner, the match's seated player, the member of the campaign
+    arbitrator the campaign's arbitrator (an organiser of one campaign, not staff)
+    staff      is_staff: organisers of the whole site
+
+Every cell runs on the same world inside a savepoint that is rolled back, so cells do not see
+each other's writes. The list of write endpoints comes from /api/schema/: a new one that is not
+in the table fails ``test_every_write_endpoint_is_in_the_matrix`` until someone decides, here,
+who may call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from rest_framework.test import APIClient
+
+from campaigns.models import Round
+from tests.security.world import PERSONAS, World, build_world
+
+pytestmark = pytest.mark.django_db
+
+WRITE_METHODS = {"post", "put", "patch", "delete"}
+
+
+@dataclass
+class Row:
+    method: str
+    template: str  # exactly as in /api/schema/
+    url: Callable[[World], str]
+    expect: dict[str, int]
+    body: Callable[[World], object] = lambda w: {}
+    headers: dict[str, str] = field(default_factory=dict)
+    prepare: Callable[[World], None] | None = None  # runs inside the cell's savepoint
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.method.lower(), self.template
+
+
+def expect(anonymous: int, other: int, owner: int, arbitrator: int, staff: int) -> dict:
+    return dict(zip(PERSONAS, (anonymous, other, owner, arbitrator, staff), strict=True))
+
+
+# Shorthands for the usual patterns (the order is always: anonymous, other, owner, arbitrator,
+# staff).
+EVERY_PLAYER = expect(401, 201, 201, 201, 201)  # any signed-in player creates their own
+
+
+def gang_change(ok: int) -> dict:
+    """The gang's owner, an arbitrator of a campaign it plays in, or staff."""
+    return expect(401, 403, ok, ok, ok)
+
+
+def arbitration(ok: int) -> dict:
+    """An arbitrator of the campaign (or staff); never the player themself."""
+    return expect(401, 403, 403, ok, ok)
+
+
+SEATED_ONLY = expect(401, 403, 202, 403, 403)  # only a seated player acts in a match
+
+
+def _close_round(world: World) -> None:
+    Round.objects.filter(campaign_id=world.ids["campaign"]).update(status=Round.Status.CLOSED)
+
+
+def _c(world: World, rest: str = "") -> str:
+    return f"/api/v1/campaigns/{world.ids['campaign']}/{rest}"
+
+
+def _g(world: World, rest: str = "") -> str:
+    return f"/api/v1/gangs/{world.ids['gang']}/{rest}"
+
+
+def _m(world: World, rest: str = "") -> str:
+    return f"/api/v1/matches/{world.ids['match']}/{rest}"
+
+
+def _l(world: World, rest: str = "") -> str:
+    return f"/api/v1/leagues/{world.ids['league']}/{rest}"
+
+
+def _export(world: World) -> dict:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=world.headers("owner")["Authorization"])
+    body = client.get(_g(world, "export/")).json()
+    return {**body, "name": "Dalton Boys (copy)"}
+
+
+CAMPAIGN = "/api/v1/campaigns/{id}/"
+BATTLE_DECISION = "/api/v1/campaigns/{id}/battles/{battle_id}/{decision}/"
+MEMBER_DECISION = "/api/v1/campaigns/{id}/members/{membership_id}/{decision}/"
+LEAGUE = "/api/v1/leagues/{id}/"
+RESULT = "/api/v1/leagues/{id}/matches/{result_id}/"
+
+MATRIX: list[Row] = [
+    # --- accounts: open to everyone, signed in or not (they ignore any token) ------------------
+    Row(
+        "POST",
+        "/api/v1/auth/register/",
+        lambda w: "/api/v1/auth/register/",
+        expect(201, 201, 201, 201, 201),
+        body=lambda w: {"username": "newcomer", "password": "a-long-fresh-password-7"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/auth/token/",
+        lambda w: "/api/v1/auth/token/",
+        expect(200, 200, 200, 200, 200),
+        body=lambda w: {"username": w.users["owner"].username, "password": w.password},
+    ),
+    # --- campaigns --------------------------------------------------------------------------------
+    Row(
+        "POST",
+        "/api/v1/campaigns/",
+        lambda w: "/api/v1/campaigns/",
+        EVERY_PLAYER,
+        body=lambda w: {"name": "Tombstone Autumn"},
+    ),
+    Row("PATCH", CAMPAIGN, _c, arbitration(200), body=lambda w: {"description": "Dusty."}),
+    Row(
+        "POST",
+        CAMPAIGN + "arbitrators/",
+        lambda w: _c(w, "arbitrators/"),
+        arbitration(200),
+        body=lambda w: {"username": w.users["other"].username},
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "battles/",
+        lambda w: _c(w, "battles/"),
+        # One of the two gangs' owners, or an arbitrator.
+        expect(401, 403, 201, 201, 201),
+        body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]], "winner": w.ids["gang"]},
+    ),
+    Row(
+        "POST",
+        BATTLE_DECISION,
+        lambda w: _c(w, f"battles/{w.ids['battle']}/confirm/"),
+        # The other side (the owner: the rival reported it) or an arbitrator.
+        expect(401, 403, 200, 200, 200),
+    ),
+    Row(
+        "POST",
+        BATTLE_DECISION,
+        lambda w: _c(w, f"battles/{w.ids['battle']}/dispute/"),
+        expect(401, 403, 200, 200, 200),
+        body=lambda w: {"reason": "Emmett was never out of action."},
+    ),
+    Row(
+        "POST",
+        BATTLE_DECISION,
+        lambda w: _c(w, f"battles/{w.ids['battle']}/void/"),
+        arbitration(200),
+        body=lambda w: {"reason": "Played outside the round."},
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "live-battles/",
+        lambda w: _c(w, "live-battles/"),
+        # One of the two gangs' owners, or staff; an arbitrator does not start others' games.
+        expect(401, 403, 201, 403, 201),
+        body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]]},
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "members/",
+        lambda w: _c(w, "members/"),
+        # The gang's owner asks with the join code; an arbitrator (or staff) adds it.
+        expect(401, 403, 201, 201, 201),
+        body=lambda w: {"gang": w.ids["gang_free"], "join_code": w.ids["join_code"]},
+    ),
+    Row(
+        "POST",
+        MEMBER_DECISION,
+        lambda w: _c(w, f"members/{w.ids['membership_pending']}/approve/"),
+        arbitration(200),
+    ),
+    Row(
+        "POST",
+        MEMBER_DECISION,
+        lambda w: _c(w, f"members/{w.ids['membership_pending']}/reject/"),
+        arbitration(200),
+    ),
+    Row(
+        "POST",
+        MEMBER_DECISION,
+        lambda w: _c(w, f"members/{w.ids['membership']}/leave/"),
+        # Only the gang's owner asks to leave; arbitrators remove a gang with approve.
+        expect(401, 403, 200, 403, 403),
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "rounds/",
+        lambda w: _c(w, "rounds/"),
+        arbitration(201),
+        prepare=_close_round,
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "rounds/{number}/close/",
+        lambda w: _c(w, f"rounds/{w.ids['round']}/close/"),
+        arbitration(202),
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "status/",
+        lambda w: _c(w, "status/"),
+        arbitration(200),
+        body=lambda w: {"status": "finished"},
+        prepare=_close_round,
+    ),
+    # --- gangs and fighters ---------------------------------------------------------------------
+    Row(
+        "POST",
+        "/api/v1/gangs/",
+        lambda w: "/api/v1/gangs/",
+        EVERY_PLAYER,
+        body=lambda w: {"name": "Clanton Gang", "faction": "outlawmen"},
+    ),
+    Row("PATCH", "/api/v1/gangs/{id}/", _g, gang_change(200), body=lambda w: {"notes": "Wanted."}),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/adjustments/",
+        lambda w: _g(w, "adjustments/"),
+        arbitration(201),
+        body=lambda w: {"amount": 10, "note": "Bounty"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/equipment/{equipment_id}/move/",
+        lambda w: _g(w, f"equipment/{w.ids['stash']}/move/"),
+        gang_change(200),
+        body=lambda w: {"fighter": w.ids["leader"]},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/fighters/",
+        lambda w: _g(w, "fighters/"),
+        gang_change(201),
+        body=lambda w: {"name": "Frank", "role": "ganger"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/goods/",
+        lambda w: _g(w, "goods/"),
+        arbitration(201),
+        body=lambda w: {"item": "beaver-pelt"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/purchases/",
+        lambda w: _g(w, "purchases/"),
+        gang_change(201),
+        body=lambda w: {"item": "whiskey", "fighter": None},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/sales/",
+        lambda w: _g(w, "sales/"),
+        gang_change(201),
+        body=lambda w: {"equipment": w.ids["stash"]},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/import/",
+        lambda w: "/api/v1/gangs/import/",
+        EVERY_PLAYER,  # the copy belongs to whoever imports it
+        body=_export,
+    ),
+    Row(
+        "PATCH",
+        "/api/v1/fighters/{id}/",
+        lambda w: f"/api/v1/fighters/{w.ids['leader']}/",
+        gang_change(200),
+        body=lambda w: {"name": "Robert"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/fighters/{id}/flips/",
+        lambda w: f"/api/v1/fighters/{w.ids['leader']}/flips/",
+        gang_change(200),
+        body=lambda w: {"action": "flip"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/fighters/{id}/retire/",
+        lambda w: f"/api/v1/fighters/{w.ids['ganger']}/retire/",
+        gang_change(200),
+    ),
+    # --- matches ----------------------------------------------------------------------------------
+    Row(
+        "POST",
+        "/api/v1/matches/",
+        lambda w: "/api/v1/matches/",
+        # A player records a match they played in; staff record anyone's.
+        expect(401, 403, 201, 403, 201),
+        body=lambda w: {
+            "ruleset": "battle-royale",
+            "live": False,
+            "placements": {w.users["owner"].username: 1, w.users["rival"].username: 2},
+        },
+    ),
+    Row(
+        "POST",
+        "/api/v1/matches/{match_id}/actions/",
+        lambda w: _m(w, "actions/"),
+        SEATED_ONLY,
+        body=lambda w: {"type": "pass"},
+        headers={"Idempotency-Key": "matrix-1"},
+    ),
+    Row("POST", "/api/v1/matches/{match_id}/resign/", lambda w: _m(w, "resign/"), SEATED_ONLY),
+    # --- rules calculators: they compute and store nothing, so anyone may ask -----------------
+    Row(
+        "POST",
+        "/api/v1/rulesets/last-hope-frontier/shot/",
+        lambda w: "/api/v1/rulesets/last-hope-frontier/shot/",
+        expect(200, 200, 200, 200, 200),
+        body=lambda w: {
+            "attacker": {"role": "leader", "faction": "outlawmen", "weapon": "pistol"},
+            "defender": {"role": "ganger", "faction": "sheriffs"},
+            "attack_card": "7D",
+            "defence_card": "10S",
+        },
+    ),
+    Row(
+        "POST",
+        "/api/v1/rulesets/last-hope-frontier/combat/",
+        lambda w: "/api/v1/rulesets/last-hope-frontier/combat/",
+        expect(200, 200, 200, 200, 200),
+        body=lambda w: {
+            "attacker": {"role": "leader", "faction": "outlawmen", "weapon": None},
+            "defender": {"role": "ganger", "faction": "sheriffs"},
+            "attack_card": "KC",
+            "defence_card": "2H",
+        },
+    ),
+    Row(
+        "POST",
+        "/api/v1/rulesets/last-hope-frontier/flip/",
+        lambda w: "/api/v1/rulesets/last-hope-frontier/flip/",
+        expect(200, 200, 200, 200, 200),
+        body=lambda w: {"card": "7D"},
+    ),
+    # --- leagues: the arbitrator persona is the league's organiser ------------------------------
+    Row(
+        "POST",
+        "/api/v1/leagues/",
+        lambda w: "/api/v1/leagues/",
+        EVERY_PLAYER,
+        body=lambda w: {"name": "Friday Royale", "ruleset": "battle-royale"},
+    ),
+    Row("PATCH", LEAGUE, _l, arbitration(200), body=lambda w: {"description": "Fridays."}),
+    Row(
+        "POST",
+        LEAGUE + "organisers/",
+        lambda w: _l(w, "organisers/"),
+        arbitration(200),
+        body=lambda w: {"player": w.users["other"].username},
+    ),
+    Row(
+        "POST",
+        LEAGUE + "members/",
+        lambda w: _l(w, "members/"),
+        # Adding someone else is the organisers' (a player joins only themself, with the code).
+        arbitration(201),
+        body=lambda w: {"player": w.users["newcomer"].username},
+    ),
+    Row(
+        "POST",
+        LEAGUE + "matches/",
+        lambda w: _l(w, "matches/"),
+        # A member logs a game they played; organisers any game of the league.
+        expect(401, 403, 201, 201, 201),
+        body=lambda w: {"placements": {w.users["owner"].username: 1, w.users["rival"].username: 2}},
+    ),
+    Row(
+        "POST",
+        RESULT + "confirm/",
+        lambda w: _l(w, f"matches/{w.ids['result']}/confirm/"),
+        expect(401, 403, 200, 200, 200),  # a player of the result, or an organiser
+    ),
+    Row(
+        "POST",
+        RESULT + "dispute/",
+        lambda w: _l(w, f"matches/{w.ids['result']}/dispute/"),
+        expect(401, 403, 200, 200, 200),
+        body=lambda w: {"reason": "I came second, not last."},
+    ),
+    Row(
+        "POST",
+        RESULT + "void/",
+        lambda w: _l(w, f"matches/{w.ids['result']}/void/"),
+        arbitration(200),
+        body=lambda w: {"reason": "Not a league night."},
+    ),
+]
+
+
+def _schema_write_operations() -> set[tuple[str, str]]:
+    response = APIClient().get("/api/schema/?format=json")
+    assert response.status_code == 200
+    paths = response.json()["paths"]
+    return {
+        (method, path)
+        for path, operations in paths.items()
+        for method in operations
+        if method in WRITE_METHODS
+    }
+
+
+def test_every_write_endpoint_is_in_the_matrix():
+    in_schema = _schema_write_operations()
+    in_matrix = {row.key for row in MATRIX}
+    missing = sorted(in_schema - in_matrix)
+    stale = sorted(in_matrix - in_schema)
+    assert not missing, (
+        f"write endpoints with no row in MATRIX (decide who may call them): {missing}"
+    )
+    assert not stale, f"rows in MATRIX for endpoints the schema no longer has: {stale}"
+
+
+def _call(world: World, row: Row, persona: str):
+    client = APIClient()
+    if persona != "anonymous":
+        client.credentials(HTTP_AUTHORIZATION=world.headers(persona)["Authorization"])
+    headers = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in row.headers.items()}
+    return client.generic(
+        row.method,
+        row.url(world),
+        data=_json(row.body(world)),
+        content_type="application/json",
+        **headers,
+    )
+
+
+def _json(body) -> str:
+    import json
+
+    return json.dumps(body)
+
+
+def test_permissions_matrix():
+    world = build_world()
+    mismatches = []
+    for row in MATRIX:
+        for persona in PERSONAS:
+            cache.clear()  # throttles: 5 sign-ins in a row are not an attack
+            with transaction.atomic():
+                if row.prepare:
+                    row.prepare(world)
+                response = _call(world, row, persona)
+                transaction.set_rollback(True)
+            wanted = row.expect[persona]
+            if response.status_code != wanted:
+                body = response.content[:200].decode(errors="replace")
+                mismatches.append(
+                    f"{row.method} {row.url(world)} as {persona}: "
+                    f"{response.status_code} (want {wanted}) {body}"
+                )
+            elif response.status_code >= 400:
+                # Refusals are the API's error body, and never a bare HTML page.
+                assert set(response.json()) == {"detail", "errors"}, response.content
+    assert not mismatches, "\n".join(mismatches)
