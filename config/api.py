@@ -9,7 +9,7 @@ import logging
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import InterfaceError, OperationalError
+from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
@@ -71,6 +71,18 @@ def exception_handler(exc, context):
             error_body("The service is briefly unavailable; try again in a moment."),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": "1"},
+        )
+    if isinstance(exc, DataError):
+        # A value PostgreSQL refuses to store or compare (a NUL character in text, a number out
+        # of range) that no serializer caught: the client's input, so a 400, never a 500. Logged:
+        # a field that gets here deserves its own validation and message.
+        log.warning("database refused a value on %s: %s", context["request"].path, exc)
+        return Response(
+            error_body(
+                "This request holds a value that cannot be stored "
+                "(a NUL character in text, or a number out of range)."
+            ),
+            status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, DomainError):
         return Response(error_body(exc.detail, exc.errors), status=exc.status_code)

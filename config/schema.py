@@ -3,8 +3,9 @@
 Every 4xx carries the same body (config/api.py), so each operation lists the error codes it
 can give, derived from what the operation is: input can be refused (400), a signed-in caller is
 required (401, 403), a path names an object or a list is paged (404), a write can meet a state
-that forbids it (409), and every view is rate-limited (429). Clients (and the schemathesis run
-in tests/fuzz/) can then tell a documented refusal from a surprise.
+that forbids it (409), a body can come in a media type it does not read (415), and every view
+is rate-limited (429). Clients (and the schemathesis run in tests/fuzz/) can then tell a
+documented refusal from a surprise.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ DESCRIPTIONS = {
     "403": "Signed in, but not allowed to do this.",
     "404": "No such object (or page).",
     "409": "The request is well-formed but the current state forbids it.",
+    "415": "The body is not in a media type this operation reads (see requestBody).",
     "429": "Too many requests; wait and try again.",
 }
 
@@ -47,7 +49,10 @@ class AutoSchema(SpectacularAutoSchema):
     def _error_codes(self, operation: dict) -> list[str]:
         parameters = operation.get("parameters", [])
         codes = []
-        if "requestBody" in operation or any(p["in"] != "path" for p in parameters):
+        # Text in a path can carry what the database refuses (a NUL character): a 400 too.
+        if "requestBody" in operation or any(
+            p["in"] != "path" or p.get("schema", {}).get("type") == "string" for p in parameters
+        ):
             codes.append("400")
         if not all(isinstance(p, AllowAny) for p in self.view.get_permissions()):
             if self.view.get_authenticators():
@@ -58,6 +63,8 @@ class AutoSchema(SpectacularAutoSchema):
             codes.append("404")
         if self.method in UNSAFE:
             codes.append("409")
+        if "requestBody" in operation:
+            codes.append("415")
         if self.view.get_throttles():
             codes.append("429")
         return codes

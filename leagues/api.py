@@ -229,7 +229,9 @@ class LeagueJoinSerializer(serializers.Serializer):
 
 class LeagueMembershipSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username", read_only=True)
-    added_by = serializers.CharField(source="added_by.username", read_only=True, default=None)
+    added_by = serializers.CharField(
+        source="added_by.username", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = Membership
@@ -259,10 +261,16 @@ class LeagueMatchSerializer(serializers.ModelSerializer):
     match = serializers.IntegerField(source="match_id", read_only=True)
     league = serializers.IntegerField(source="league_id", read_only=True)
     played_at = serializers.DateTimeField(source="match.played_at", read_only=True)
-    reported_by = serializers.CharField(source="reported_by.username", default=None)
-    confirmed_by = serializers.CharField(source="confirmed_by.username", default=None)
-    disputed_by = serializers.CharField(source="disputed_by.username", default=None)
-    voided_by = serializers.CharField(source="voided_by.username", default=None)
+    reported_by = serializers.CharField(
+        source="reported_by.username", default=None, allow_null=True
+    )
+    confirmed_by = serializers.CharField(
+        source="confirmed_by.username", default=None, allow_null=True
+    )
+    disputed_by = serializers.CharField(
+        source="disputed_by.username", default=None, allow_null=True
+    )
+    voided_by = serializers.CharField(source="voided_by.username", default=None, allow_null=True)
     placements = serializers.SerializerMethodField()
     scores = serializers.SerializerMethodField()
     teams = serializers.SerializerMethodField()
