@@ -3,23 +3,11 @@ so it is checked the same way as over the API and written to the campaign log.""
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
+from django.contrib import admin
 
 from campaigns import services
 from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
-from config.errors import DomainError
-
-
-def _run(modeladmin, request, queryset, action, label: str):
-    done = 0
-    for obj in queryset:
-        try:
-            action(obj)
-            done += 1
-        except DomainError as exc:
-            modeladmin.message_user(request, f"{obj}: {exc.detail}", messages.ERROR)
-    if done:
-        modeladmin.message_user(request, f"{label}: {done}.", messages.SUCCESS)
+from config.admin_actions import run_each
 
 
 class MembershipInline(admin.TabularInline):
@@ -74,7 +62,7 @@ class CampaignAdmin(admin.ModelAdmin):
 
     @admin.action(description="Start the campaign (opens round 1)")
     def start(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
@@ -84,7 +72,7 @@ class CampaignAdmin(admin.ModelAdmin):
 
     @admin.action(description="Open the next round")
     def open_next_round(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
@@ -105,7 +93,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
     @admin.action(description="Approve (join or leave)")
     def approve(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
@@ -115,7 +103,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
     @admin.action(description="Reject")
     def reject(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
@@ -136,7 +124,7 @@ class RoundAdmin(admin.ModelAdmin):
 
     @admin.action(description="Close the round (runs the post-game of confirmed battles)")
     def close(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
@@ -191,7 +179,7 @@ class BattleAdmin(admin.ModelAdmin):
 
     @admin.action(description="Confirm (runs the post-game)")
     def confirm(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
@@ -201,7 +189,7 @@ class BattleAdmin(admin.ModelAdmin):
 
     @admin.action(description="Void")
     def void(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,

@@ -8,21 +8,10 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import NON_FIELD_ERRORS
 
+from config.admin_actions import run_each
 from config.errors import DomainError
 from leagues import services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
-
-
-def _run(modeladmin, request, queryset, action, label: str):
-    done = 0
-    for obj in queryset:
-        try:
-            action(obj)
-            done += 1
-        except DomainError as exc:
-            modeladmin.message_user(request, f"{obj}: {exc.detail}", messages.ERROR)
-    if done:
-        modeladmin.message_user(request, f"{label}: {done}.", messages.SUCCESS)
 
 
 def _organised(request, queryset, path: str = ""):
@@ -157,7 +146,7 @@ class LeagueMatchAdmin(admin.ModelAdmin):
 
     @admin.action(description="Confirm (counts the result and rates it)")
     def confirm(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
@@ -167,7 +156,7 @@ class LeagueMatchAdmin(admin.ModelAdmin):
 
     @admin.action(description="Void (takes the result out of standings and ratings)")
     def void(self, request, queryset):
-        _run(
+        run_each(
             self,
             request,
             queryset,
