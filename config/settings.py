@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "matches",
     "campaigns",
     "leagues",
+    "web",
 ]
 
 MIDDLEWARE = [
