@@ -219,6 +219,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "posse")
 # Called (by a Celery task, with match_id=...) when a live match finishes; each is idempotent.
 MATCH_FINISHED_HANDLERS = ["campaigns.services.collect_live_battle"]
+# Who else may watch a live match besides its seats, staff and (public matches) everyone.
+MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-actions": {"task": "matches.tasks.sweep_pending_actions", "schedule": 30.0},

@@ -27,6 +27,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("", include("matches.live_urls")),  # the live table pages: /matches/<id>/
 ]
 
 handler404 = "config.api.json_404"
