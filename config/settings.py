@@ -224,6 +224,8 @@ MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-actions": {"task": "matches.tasks.sweep_pending_actions", "schedule": 30.0},
+    # Turn clocks (each deadline also sends its own timed check) and idle bots.
+    "enforce-turn-clocks": {"task": "matches.tasks.enforce_turn_clocks", "schedule": 5.0},
     "close-rounds-past-deadline": {"task": "campaigns.tasks.close_due_rounds", "schedule": 300.0},
     # A finished live battle whose hand-off task was lost (worker killed after commit).
     "collect-live-battles": {"task": "campaigns.tasks.collect_live_battles", "schedule": 60.0},

@@ -63,9 +63,9 @@
     });
   }
 
-  function poll() {
+  function poll(force) {
     // The fallback: only while the stream is down (or the browser has no EventSource).
-    if (state.streamOpen) return;
+    if (state.streamOpen && force !== true) return;
     fetch(root.dataset.fragment + "?after=" + state.version, { credentials: "same-origin" })
       .then(function (r) {
         if (r.status !== 200) return null;
@@ -116,7 +116,12 @@
         if (a.status === "rejected") return done(a.reason, "error");
         if (a.status === "resolved") {
           done("", "");
-          if (!state.streamOpen || a.version_after > state.version) setTimeout(poll, 300);
+          // The push normally got here first; if it did not, fetch the table once.
+          if (a.version_after > state.version) {
+            setTimeout(function () {
+              if (a.version_after > state.version) poll(true);
+            }, 800);
+          }
           return;
         }
         if (tries > 120) return done("Still waiting for the referee…", "pending");
