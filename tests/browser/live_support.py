@@ -103,3 +103,83 @@ def wait_until(predicate, *, timeout: float = 10.0, what: str = "condition"):
             return value
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+class Table:
+    """A live match open in several browser pages (one per seat, plus spectators), played by
+    clicking on the page of the seat to move. After every move each page must show the new
+    version within ``PUSH_SECONDS``, brought by the push, and no page may show what its
+    viewer may not see."""
+
+    PUSH_SECONDS = 1.0
+
+    def __init__(self, match: Match, pages: dict, *, shot=None):
+        from rulesets.registry import get_ruleset
+
+        self.match = match
+        self.game = get_ruleset(match.ruleset)
+        self.pages = pages  # seat (or "spectator") -> page
+        self.load_ids = {k: p.evaluate("window.posseTable.loadId") for k, p in pages.items()}
+        self.shot = shot
+        self.moves = 0
+        self.slowest = 0.0
+
+    def state(self) -> dict:
+        self.match.refresh_from_db()
+        return self.match.state
+
+    def seat_page(self, seat: str):
+        return self.pages[seat]
+
+    def check_secrets(self) -> None:
+        seats = set(self.match.participants.values_list("seat", flat=True))
+        for key, page in self.pages.items():
+            assert_nothing_hidden(page, self.match, key if key in seats else None, self.game)
+
+    def after_move(self, before: int, started: float, *, expect_change: bool = True) -> None:
+        self.match.refresh_from_db()
+        if expect_change:
+            assert self.match.version > before, "the move was not played"
+        for key, page in self.pages.items():
+            left = max(0.05, started + self.PUSH_SECONDS - time.monotonic())
+            wait_for_version(page, self.match.version, timeout=left)
+        self.slowest = max(self.slowest, time.monotonic() - started)
+        self.moves += 1
+        self.check_secrets()
+
+    def no_reloads(self) -> None:
+        for key, page in self.pages.items():
+            assert page.evaluate("window.posseTable.loadId") == self.load_ids[key], key
+            assert page.evaluate("window.posseTable.pushes") >= 1, key
+
+
+def click_action(page, action: dict) -> None:
+    """Send ``action`` the way a person would: by the board or hand elements that choose it
+    when they choose it alone, else by its button."""
+    key = json.dumps(action, sort_keys=True)
+    button = page.locator(f"button.act[data-action='{key}']")
+    assert button.count() == 1, f"no control for {key}"
+    picks = json.loads(button.get_attribute("data-picks") or "[]")
+    same = [
+        b
+        for b in page.locator("button.act").all()
+        if sorted(json.loads(b.get_attribute("data-picks") or "[]")) == sorted(picks)
+    ]
+    if picks and len(same) == 1 and not button.get_attribute("data-needs-card"):
+        for pick in picks:
+            page.locator(f'[data-pick="{pick}"]').first.click()
+    else:
+        button.click()
+
+
+def wait_for_move(page, before: int, *, timeout: float = 10.0) -> None:
+    page.wait_for_function(
+        f"window.posseTable.version > {before} || "
+        "document.querySelector('#table-message').classList.contains('error')",
+        timeout=int(timeout * 1000),
+    )
+    error = page.evaluate(
+        "document.querySelector('#table-message').classList.contains('error') && "
+        "document.querySelector('#table-message').textContent"
+    )
+    assert not error, f"the move was refused: {error}"
