@@ -140,7 +140,7 @@ class Table:
         self.match.refresh_from_db()
         if expect_change:
             assert self.match.version > before, "the move was not played"
-        for key, page in self.pages.items():
+        for page in self.pages.values():
             left = max(0.05, started + self.PUSH_SECONDS - time.monotonic())
             wait_for_version(page, self.match.version, timeout=left)
         self.slowest = max(self.slowest, time.monotonic() - started)
