@@ -66,10 +66,10 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
             cx, cy = PAD + fx * CELL + CELL / 2, PAD + fy * CELL + CELL / 2
             arrows.append(
                 {
-                    "x1": cx + dx * 14,
-                    "y1": cy + dy * 14,
-                    "x2": cx + dx * 34,
-                    "y2": cy + dy * 34,
+                    "x1": cx + dx * 8,
+                    "y1": cy + dy * 8,
+                    "x2": cx + dx * 26,
+                    "y2": cy + dy * 26,
                     "pick": control.picks[0],
                     "title": control.label,
                 }

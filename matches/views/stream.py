@@ -21,7 +21,7 @@ from collections.abc import Callable
 from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections, connections
 from django.http import StreamingHttpResponse
 from django.views.decorators.http import require_GET
 from rest_framework.renderers import BaseRenderer
@@ -107,13 +107,33 @@ def _after(request) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
 
 
+def _patient(render: Render) -> Render:
+    """A render that tries again when the database is busy (SQLite: a writer holds the lock)
+    rather than ending the stream; the next message or ping tries anyway."""
+
+    def run(*args):
+        for attempt in range(5):
+            try:
+                return render(*args)
+            except DatabaseError:
+                if attempt == 4:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    return run
+
+
 def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
     subscription = push.hub().subscribe(push.channel(match_id))
+    render = _patient(render)
     try:
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS
         while time.monotonic() < deadline:
             chunk, since, seq = render(match_id, user, since, seq)
+            # A waiting stream holds no database connection: an open table must not cost one.
+            connections.close_all()
             if chunk:
                 yield chunk
             if subscription.get(timeout=HEARTBEAT) is None:
@@ -134,7 +154,7 @@ def _render_in_thread(render: Render):
 
 async def _async_stream(match_id: int, user, since: int, seq: int, render: Render):
     subscription = await push.hub().asubscribe(push.channel(match_id))
-    threaded = _render_in_thread(render)
+    threaded = _render_in_thread(_patient(render))
     try:
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS

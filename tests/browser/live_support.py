@@ -123,6 +123,7 @@ class Table:
         self.shot = shot
         self.moves = 0
         self.slowest = 0.0
+        self.times: list[float] = []
 
     def state(self) -> dict:
         self.match.refresh_from_db()
@@ -144,6 +145,7 @@ class Table:
             left = max(0.05, started + self.PUSH_SECONDS - time.monotonic())
             wait_for_version(page, self.match.version, timeout=left)
         self.slowest = max(self.slowest, time.monotonic() - started)
+        self.times.append(round(time.monotonic() - started, 2))
         self.moves += 1
         self.check_secrets()
 
@@ -167,9 +169,17 @@ def click_action(page, action: dict) -> None:
     ]
     if picks and len(same) == 1 and not button.get_attribute("data-needs-card"):
         for pick in picks:
-            page.locator(f'[data-pick="{pick}"]').first.click()
+            click_pick(page, pick)
     else:
         button.click()
+
+
+def click_pick(page, pick: str) -> None:
+    """Click the board or hand element that stands for ``pick`` (an SVG group by its shape)."""
+    element = page.locator(f'[data-pick="{pick}"]').first
+    if element.evaluate("e => e.tagName.toLowerCase()") == "g":
+        element = element.locator("circle, rect, polygon").first
+    element.click()
 
 
 def wait_for_move(page, before: int, *, timeout: float = 10.0) -> None:

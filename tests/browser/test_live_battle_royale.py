@@ -5,7 +5,13 @@ import random
 import time
 
 from matches import policies, services
-from tests.browser.live_support import Table, click_action, open_table, signed_in, wait_for_move
+from tests.browser.live_support import (
+    Table,
+    click_action,
+    open_table,
+    signed_in,
+    wait_for_move,
+)
 from tests.factories import UserFactory
 
 PLUS_ISLAND = {"layout": {"rows": [".#.", "#F#", ".#."]}}
@@ -47,6 +53,13 @@ def test_a_player_beats_or_loses_to_the_bot_by_clicking(
         before, started = table.match.version, time.monotonic()
         click_action(pages["s1"], action)
         wait_for_move(pages["s1"], before)
+        # The bot answers at once (in the same request when tasks run in-process): wait for
+        # the page to say it is our move again, or the game is over.
+        pages["s1"].wait_for_function(
+            "document.querySelector('.table-root').dataset.myTurn === '1' || "
+            "document.querySelector('.table-root').dataset.running === '0'",
+            timeout=10_000,
+        )
         table.after_move(before, started)
         if table.moves == 2:
             shot(pages["s1"], "alice-moving-a-warrior")
@@ -54,7 +67,7 @@ def test_a_player_beats_or_loses_to_the_bot_by_clicking(
     assert clicked["card"] and clicked["arrow"], clicked
     assert table.match.actions.filter(seat="s2", idempotency_key__startswith="bot:").exists()
     for page in pages.values():
-        assert page.get_by_text("Winner:").is_visible()
+        assert page.locator(".table-status strong", has_text="Winner:").is_visible()
     table.no_reloads()
     shot(pages["s1"], "alice-at-the-end")
     shot(pages["spectator"], "carol-on-a-phone-at-the-end")

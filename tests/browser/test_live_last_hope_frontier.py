@@ -18,7 +18,7 @@ def _one_fighter_gangs() -> dict:
         f = state["fighters"][fid]
         gang = state["gangs"][seat]
         gangs[seat] = {
-            "gang_id": None,
+            "gang_id": 900 + int(seat[1:]),
             "name": gang["name"],
             "faction": gang["faction"],
             "fighters": [

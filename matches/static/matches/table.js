@@ -48,7 +48,13 @@
     selection = {};
     armed = null;
     tickClocks();
+    scrollLog();
     return true;
+  }
+
+  function scrollLog() {
+    var log = tableBox.querySelector(".log-list");
+    if (log) log.scrollTop = log.scrollHeight;
   }
 
   function connect() {
@@ -255,6 +261,7 @@
   }
 
   connect();
+  scrollLog();
   setInterval(tickClocks, 250);
   setInterval(poll, 3000);
   tickClocks();
