@@ -48,6 +48,9 @@ def web() -> list[str]:
         str(env_int("WEB_CONCURRENCY", 3, minimum=1)),
         "--access-logfile",
         "-",
+        # Gunicorn's control socket (for `gunicornc`, unused here) has one default path per
+        # user: a second web process on the same host would take the first one's.
+        "--no-control-socket",
     )
 
 
@@ -91,8 +94,8 @@ def command_line(process: str, extra: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] not in PROCESSES:
-        print(f"usage: posse {{{'|'.join(PROCESSES)}}} [ARGS...]", file=sys.stderr)
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        print(f"usage: posse {{{'|'.join(PROCESSES)}}} [ARGS...]\n", file=sys.stderr)
+        print(__doc__.split("\n\n")[2], file=sys.stderr)  # the list of processes above
         return 2
     command = command_line(args[0], args[1:])
     sys.stdout.flush()
