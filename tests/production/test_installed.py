@@ -131,13 +131,15 @@ def test_every_static_file_of_our_apps_is_served(web, deployed):
     manifest = json.loads(
         (Path(deployed.install.env["STATIC_ROOT"]) / "staticfiles.json").read_text()
     )["paths"]
-    ours = [
-        path
-        for app in sorted(p.parent.parent.name for p in ROOT.glob("*/static/*"))
-        for path in manifest
-        if path.startswith(f"{app}/")
-    ]
+    ours = sorted(
+        file.relative_to(static).as_posix()
+        for static in ROOT.glob("*/static")
+        if (static.parent / "__init__.py").is_file()  # an app's, not var/static
+        for file in static.rglob("*")
+        if file.is_file()
+    )
     assert "web/site.css" in ours
+    assert set(ours) <= set(manifest), set(ours) - set(manifest)
     for path in ours:
         assert_served_for_a_year(web, f"/static/{manifest[path]}")
 
