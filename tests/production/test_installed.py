@@ -152,6 +152,9 @@ def assert_served_for_a_year(web, url: str) -> None:
     assert max_age >= YEAR and "immutable" in cache, (url, cache)
     if url.endswith((".css", ".js")):
         assert response.headers.get("Content-Encoding") == "gzip", url
+    # WhiteNoise answers after SecurityMiddleware: static files get the security headers too.
+    assert response.headers["X-Content-Type-Options"] == "nosniff", url
+    assert "max-age=31536000" in response.headers["Strict-Transport-Security"], url
 
 
 def test_the_demo_user_signs_in_to_the_admin_through_the_proxy(web):

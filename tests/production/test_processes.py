@@ -45,3 +45,10 @@ def test_an_unknown_process_prints_the_list_and_exits_2(argv, capsys):
     err = capsys.readouterr().err
     assert "usage: posse {web|worker|beat|flower|migrate|manage}" in err
     assert "posse beat" in err and "exactly one" in err
+
+
+def test_whitenoise_comes_right_after_the_security_middleware(settings):
+    # Before sessions and CSRF (a static file needs neither), after SecurityMiddleware (its
+    # headers, and the HTTPS redirect, apply to static files as to pages).
+    security = settings.MIDDLEWARE.index("django.middleware.security.SecurityMiddleware")
+    assert settings.MIDDLEWARE[security + 1] == "whitenoise.middleware.WhiteNoiseMiddleware"
