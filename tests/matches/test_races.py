@@ -7,6 +7,7 @@ from django.db import connection, connections
 
 from matches import services
 from matches.models import Match, MatchAction, MatchEvent
+from matches.services import queue
 from tests.matches.factories import UserFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -17,7 +18,7 @@ def _postgresql_only(monkeypatch):
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL")
     # Keep submitted actions pending: the threads below are the only resolvers.
-    monkeypatch.setattr(services, "_enqueue_resolution", lambda action_id: None)
+    monkeypatch.setattr(queue, "_enqueue_resolution", lambda action_id: None)
 
 
 def in_threads(count: int, work) -> list:
