@@ -30,6 +30,20 @@ def local_packages() -> dict[str, Path]:
     return found
 
 
+# In the checkout, not in the application (pyproject.toml leaves them out of the wheel).
+NOT_SHIPPED = {"tests", "bench"}
+
+
+def context_packages(context: Path) -> dict[str, Path]:
+    """Every top-level Python package the build context holds (apps, and libraries such as
+    ranking that no INSTALLED_APPS entry names), less NOT_SHIPPED."""
+    return {
+        init.parent.name: ROOT / init.parent.name
+        for init in context.glob("*/__init__.py")
+        if init.parent.name not in NOT_SHIPPED
+    }
+
+
 def test_local_apps_are_found():
     # The rule below is only as good as this list: it must see the apps, new ones included.
     assert {"accounts", "rosters", "campaigns", "matches", "leagues", "web", "config"} <= set(
@@ -45,10 +59,11 @@ def wheel_files(wheel) -> set[str]:
 
 def test_every_local_app_is_in_the_wheel_with_every_file(wheel_files, docker_context):
     """Code, migrations, templates, static files, rules data: every file the build context
-    holds below an app is installed. A new app, or a new kind of file in one, that the
-    packaging rules in pyproject.toml miss fails here, by name."""
+    holds below an app (or a package the apps import) is installed. A new app, or a new kind
+    of file in one, that the packaging rules in pyproject.toml miss fails here, by name."""
     missing, context = {}, context_files(docker_context)
-    for name, path in local_packages().items():
+    packages = {**context_packages(docker_context), **local_packages()}
+    for name, path in packages.items():
         below = path.relative_to(ROOT).as_posix()
         sent = [f for f in context if f.startswith(f"{below}/")]
         assert sent, f"{name}: nothing of it reaches the build context"
@@ -66,9 +81,10 @@ def test_the_kinds_of_files_that_matter_are_in_the_wheel(wheel_files):
     assert "rulesets/last_hope_frontier/data/catalogue.json" in wheel_files
 
 
-def test_the_wheel_holds_the_application_and_nothing_else(wheel_files):
+def test_the_wheel_holds_the_application_and_nothing_else(wheel_files, docker_context):
     top = {name.split("/")[0] for name in wheel_files if not name.startswith("posse-")}
-    assert top == {name.split(".")[0] for name in local_packages()}, top
+    assert top == set(context_packages(docker_context)), top
+    assert {name.split(".")[0] for name in local_packages()} <= top
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in wheel_files)
 
 
