@@ -30,7 +30,6 @@ from rulesets.last_hope_frontier.live_table import (
     BASE_RADIUS,
     MAX_JUMP,
     board_bounds,
-    inches,
     overlaps,
     spot,
     xy,
@@ -43,6 +42,7 @@ from rulesets.last_hope_frontier.movement import (
     check_move,
     distance,
     fall_damage,
+    inches,
 )
 from rulesets.last_hope_frontier.weapons import reload as reload_weapon
 from rulesets.last_hope_frontier.weapons import weapon

@@ -78,6 +78,24 @@ def test_shots_are_offered_only_at_targets_in_the_weapons_band_with_the_measured
     )
 
 
+def test_live_play_reads_range_bands_as_distances_a_shotgun_fires_from_3_5_to_7_inches():
+    """'Shotgun - range 1 - 2': beyond one card length (3.5") and up to two (7"), the same
+    band as the calculator (decision 5). Ma is 2.5 inches away, Doc 5, Far 7.5."""
+    state = _battle(
+        [fighter(1, "Hale", "leader", ["shotgun"])],
+        [fighter(11, "Ma", "ganger"), fighter(12, "Doc", "ganger"), fighter(13, "Far", "ganger")],
+        {11: (12, 13.5), 12: (15, 15.82), 13: (12, 18.5)},
+    )
+    state = apply(state, "x", {"type": "activate", "fighter": 1}).state
+    assert [a["target"] for a in _kinds(state, "shoot")] == [12]
+    hand = state["cards"]["x"]["hand"]
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, "x", _shot(1, 11, "shotgun", card=hand[0]))
+    assert refused.value.reason == (
+        "Ma is 2.5 inches away: the shotgun shoots beyond 3.5 inches and up to 7 inches."
+    )
+
+
 def test_the_shooter_declares_line_of_fire_and_plays_a_card_it_holds():
     state = _battle(
         [fighter(1, "Hale", "leader", ["pistol"])], [fighter(11, "Ma", "ganger")], {11: (12, 12)}
@@ -142,7 +160,7 @@ def test_rifles_reload_after_every_shot_and_pistols_never():
     state = _battle(
         [fighter(1, "Hale", "leader", ["carbine", "pistol"])],
         [fighter(11, "Ma", "ganger", wounds=10)],
-        {11: (12, 16)},
+        {11: (12, 19)},  # 8 inches: carbine range 2 to 3 card lengths
     )
     state = _attack(state, _shot(1, 11, "carbine"), "2H", "AD").state
     assert state["fighters"]["1"]["guns"] == [
@@ -154,7 +172,7 @@ def test_rifles_reload_after_every_shot_and_pistols_never():
         state = apply(state, "y", {"type": "end_turn"}).state
     state = apply(state, "x", {"type": "activate", "fighter": 1}).state
     assert _kinds(state, "reload") == [{"type": "reload", "fighter": 1, "weapon": "carbine"}]
-    assert not _kinds(state, "shoot")  # the carbine is empty; a pistol does not reach 5 inches
+    assert not _kinds(state, "shoot")  # the carbine is empty; a pistol does not reach 8 inches
     with pytest.raises(IllegalAction, match="never needs reloading"):
         RULESET.apply(state, "x", {"type": "reload", "fighter": 1, "weapon": "pistol"})
 
