@@ -155,6 +155,26 @@ def test_a_shotgun_must_be_reloaded_after_three_shots_and_reloading_is_the_actio
     assert reloaded.state["activation"] is None  # the reload was the action
 
 
+def test_with_two_shotguns_reload_reloads_the_one_that_needs_it():
+    """Shotgun 'needs reloading after every three shots': with one shotgun fired once and the
+    other fired empty, reloading loads the empty one (the action is not wasted on the other)."""
+    state = _battle(
+        [fighter(1, "Hale", "leader", ["shotgun", "shotgun"])],
+        [fighter(11, "Ma", "ganger", wounds=10)],
+        {11: (12, 15)},
+    )
+    state["fighters"]["1"]["guns"] = [
+        {"slug": "shotgun", "shots": 1},
+        {"slug": "shotgun", "shots": 3},
+    ]
+    state = apply(state, "x", {"type": "activate", "fighter": 1}).state
+    reloaded = apply(state, "x", {"type": "reload", "fighter": 1, "weapon": "shotgun"}).state
+    assert reloaded["fighters"]["1"]["guns"] == [
+        {"slug": "shotgun", "shots": 1},
+        {"slug": "shotgun", "shots": 0},
+    ]
+
+
 def test_rifles_reload_after_every_shot_and_pistols_never():
     """Carbine and scope rifle 'needs reloading after every shot'."""
     state = _battle(
