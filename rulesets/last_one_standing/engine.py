@@ -155,6 +155,7 @@ def _turn_action(state: dict, seat: str, action: dict, rng: Rng, events: list) -
         if turn["heavy_fired"]:
             raise IllegalAction("You may not move and shoot a Heavy Weapon on the same turn.")
         turn["actions"] -= 1
+        turn["moved"] = True  # a Move taken is moving, even if it ends where it started
         points = movement_points(state["players"][seat], turn["bonus_points"])
         turn["move"] = {"points": points}
         events.append(

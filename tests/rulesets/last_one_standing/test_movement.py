@@ -138,3 +138,43 @@ def test_you_may_not_move_and_shoot_a_heavy_weapon_on_the_same_turn():
     assert MOVE not in RULESET.legal_actions(fired, "a")
     with pytest.raises(IllegalAction):
         act(fired, "a", MOVE)
+
+
+def test_a_move_action_counts_as_moving_for_a_heavy_weapon_even_with_zero_steps():
+    """Rulebook: "You may not move and shoot a Heavy Weapon on the same turn": taking the
+    Move action is moving, even if the player ends it where they stand."""
+    state = arena(field(4), {"a": (0, 0), "b": (3, 0)})
+    equip(state, "a", "lmg#1", "heavy")
+    stayed, _ = run(state, "a", MOVE, END)
+    assert hex_of(stayed, "a") == (0, 0)
+    assert not any(a.get("slot") == "heavy" for a in RULESET.legal_actions(stayed, "a"))
+    with pytest.raises(IllegalAction, match="Heavy Weapon after moving"):
+        act(stayed, "a", {"type": "shoot", "slot": "heavy", "attack": "primary", "target": "b"})
+
+
+def test_after_a_heavy_weapon_no_secondary_attack_may_move_the_shooter():
+    """Rulebook: "You may not move and shoot a Heavy Weapon on the same turn" (either order):
+    after the Heavy Weapon, a Dash Strike that moves is refused and Run and Gun gives no step."""
+    state = arena(field(4), {"a": (0, 0), "b": (3, 0)})
+    equip(state, "a", "lmg#1", "heavy")
+    equip(state, "a", "katana#1", "light")
+    heavy = {"type": "shoot", "slot": "heavy", "attack": "primary", "target": "b"}
+    fired, _ = act(state, "a", heavy)
+    assert not any(
+        a.get("slot") == "light" and a.get("attack") == "secondary"
+        for a in RULESET.legal_actions(fired, "a")
+    )
+    dash = {"type": "shoot", "slot": "light", "attack": "secondary", "target": "b", "hex": [2, 0]}
+    with pytest.raises(IllegalAction, match="Heavy Weapon"):
+        act(fired, "a", dash)
+
+    state = arena(field(4), {"a": (0, 0), "b": (3, 0)})
+    equip(state, "a", "lmg#1", "heavy")
+    equip(state, "a", "pistol#1", "long")
+    fired, _ = act(state, "a", heavy)
+    run_and_gun = {"type": "shoot", "slot": "long", "attack": "secondary", "target": "b"}
+    ran, _ = act(fired, "a", run_and_gun)
+    assert ran["pending"] == [{"kind": "reposition", "seat": "a"}]
+    assert RULESET.legal_actions(ran, "a") == [{"type": "done"}]
+    with pytest.raises(IllegalAction):
+        act(ran, "a", step(-1, 0))
