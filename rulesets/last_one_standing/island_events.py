@@ -146,11 +146,15 @@ def _remove_tiles(state: dict, removed: list[str], removed_hexes: set[str]) -> N
 
 
 def _relocate(state: dict, seat: str, events: list) -> None:
-    """The nearest free hex one can stand on, ties going to the one nearer the centre."""
+    """Rulebook: "placed on the next-closest tile to the Center tile": the nearest free hex one
+    can stand on that is strictly closer to the centre than where the player stood, ties going
+    to the one nearer the centre. Only when no such hex is free, the nearest free hex at all."""
     old = state["players"][seat]["hex"]
     taken = set(occupants(state, exclude=seat)) | set(state["crates"]) | _bodies(state)
     centre = state["tiles"][CENTRE_ID]["hexes"][0]
     free = [h for h, t in state["terrain"].items() if TERRAIN[t]["standable"] and h not in taken]
+    inwards = [h for h in free if hexes.distance(h, centre) < hexes.distance(old, centre)]
+    free = inwards or free
     if not free:
         events.append(
             {

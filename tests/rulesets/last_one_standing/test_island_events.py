@@ -1,5 +1,7 @@
 """Island Explosion, Supply Drop and the product's storm."""
 
+import pickle
+
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import RULESET, hexes
 from rulesets.last_one_standing.island import CENTRE_ID, land_on_side
@@ -42,22 +44,48 @@ def test_players_on_removed_tiles_take_5_damage_and_land_on_the_nearest_tile_inw
     spot = state["tiles"][doomed[0]]["hexes"][0]
     state["crates"].pop(spot, None)
     state["players"]["p1"]["hex"] = spot
+    centre = state["tiles"][CENTRE_ID]["hexes"][0]
     events = []
     explode(state, Rng(5), events)
     p1 = state["players"]["p1"]
     assert p1["health"] == 5 and p1["alive"]
     assert p1["hex"] in state["terrain"]
-    centre = state["tiles"][CENTRE_ID]["hexes"][0]
-    # no free hex one can stand on is nearer to where p1 was
+    # no free hex one can stand on, closer to the centre than p1 was, is nearer to where p1 was
     taken = {state["players"][s]["hex"] for s in state["seats"]} | set(state["crates"])
     nearest = min(
         hexes.distance(spot, h)
         for h, t in state["terrain"].items()
-        if t in ("plains", "forest", "desert", "tower") and (h not in taken or h == p1["hex"])
+        if t in ("plains", "forest", "desert", "tower")
+        and (h not in taken or h == p1["hex"])
+        and hexes.distance(h, centre) < hexes.distance(spot, centre)
     )
     assert hexes.distance(spot, p1["hex"]) == nearest
     assert hexes.distance(p1["hex"], centre) < hexes.distance(spot, centre)
     assert "relocated" in types(events)
+
+
+def test_a_player_thrown_off_an_exploding_tile_always_lands_strictly_closer_to_the_centre():
+    """Rulebook: "Any players remaining on the removed tiles take 5 damage and are placed on the
+    next-closest tile to the Center tile": from every hex one can stand on, on the tiles of
+    the marked side, the player ends strictly closer to the Center Tile than where it stood."""
+    relocations = 0
+    for seed in range(4, 10):
+        base = dropped(seed=seed)
+        doomed = land_on_side(base["tiles"], base["marked_side"])
+        centre = base["tiles"][CENTRE_ID]["hexes"][0]
+        for spot in (h for t in doomed for h in base["tiles"][t]["hexes"]):
+            if base["terrain"][spot] not in ("plains", "forest", "desert", "tower"):
+                continue
+            if spot in {base["players"][s]["hex"] for s in base["seats"]}:
+                continue
+            state = pickle.loads(pickle.dumps(base))
+            state["crates"].pop(spot, None)
+            state["players"]["p1"]["hex"] = spot
+            explode(state, Rng(5), [])
+            landed = state["players"]["p1"]["hex"]
+            assert hexes.distance(landed, centre) < hexes.distance(spot, centre), (seed, spot)
+            relocations += 1
+    assert relocations > 30
 
 
 def test_after_an_explosion_the_next_card_marks_a_side_that_still_has_land():
