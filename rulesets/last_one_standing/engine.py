@@ -12,6 +12,7 @@ from rulesets.last_one_standing import (
     drop_in,
     duos,
     hexes,
+    island_events,
     items,
     legal,
     looting,
@@ -107,9 +108,12 @@ class LastOneStanding:
         for decision in new["pending"]:
             if decision["kind"] == "loot" and decision["seat"] == seat:
                 player["hand"].extend(decision["cards"])
+        supply = any(d["kind"] == "supply_drop" and d["seat"] == seat for d in new["pending"])
         new["pending"] = [d for d in new["pending"] if seat not in (d.get("seats") or [d["seat"]])]
         player.update(resigned=True, alive=False, hex=None, body=None)
         drop_all_cards(new, seat)
+        if supply:  # nobody is left to choose: the supply drop card decides
+            island_events.supply_drop(new, rng, events)
         events.append(
             {"type": "resign", "seat": seat, "text": f"{seat} resigns and leaves the game."}
         )
@@ -133,6 +137,8 @@ def _dispatch(state: dict, seat: str, action: dict, rng: Rng, events: list) -> N
             state["phase"] = "drop_in"
     elif phase in ("drop_in", "respawn"):
         drop_in.drop(state, seat, action, events)
+    elif state["pending"] and state["pending"][0]["kind"] == "supply_drop":
+        island_events.apply_supply_drop(state, seat, action, rng, events)
     elif state["pending"]:
         PENDING_HANDLERS[state["pending"][0]["kind"]](state, seat, action, events)
     elif state["turn"]["move"] is not None:

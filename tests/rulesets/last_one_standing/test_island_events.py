@@ -2,12 +2,15 @@
 
 import pickle
 
+import pytest
+
+from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import RULESET, hexes
 from rulesets.last_one_standing.island import CENTRE_ID, land_on_side
 from rulesets.last_one_standing.island_events import CENTRE, explode, storm, supply_drop
 
-from .helpers import act, types
+from .helpers import act, arena, field, run, types
 
 
 def dropped(n=3, seed=4, options=None):
@@ -190,3 +193,75 @@ def test_the_event_track_depends_on_the_player_count_and_past_its_end_every_toke
     events = []
     place_token(state, 2, Rng(1), events)
     assert events[0]["space"] == 17 and "explosion" in types(events)
+
+
+def _supply_game(**special):
+    """Player a at 0,0 next to a loot crate at 1,0 whose token covers the first Supply Drop
+    space of the Island Event track (space 3); b far away at -5,0."""
+    state = arena(field(6, **special), {"a": (0, 0), "b": (-5, 0)})
+    state["crates"][hexes.key(1, 0)] = {"kind": "loot", "value": 1}
+    state["track"] = [1, 1]
+    for seat in state["players"]:
+        state["players"][seat]["turns_taken"] = 1
+    return state
+
+
+MOVE, END = {"type": "move"}, {"type": "end_move"}
+
+
+def test_the_player_who_sets_off_a_supply_drop_may_place_it_5_or_more_spaces_away():
+    """Rulebook: "Flip over the top supply drop card and place a supply crate at random on the
+    indicated tile ... OR Place a Supply Drop token onto any forest, plains or desert space
+    that is 5 or more spaces away from you.\""""
+    state = _supply_game(m5_5="forest", m4_4="water")
+    state, events = run(state, "a", MOVE, {"type": "step", "hex": [1, 0]}, END)
+    assert state["pending"][0] == {"kind": "supply_drop", "seat": "a"}
+    assert RULESET.to_move(state) == ["a"]
+    choices = RULESET.legal_actions(state, "a")
+    assert choices[0] == {"type": "supply_drop", "how": "draw"}
+    spots = {tuple(c["hex"]) for c in choices[1:]}
+    here = hexes.key(1, 0)
+    assert all(c["how"] == "place" for c in choices[1:])
+    assert spots == {
+        hexes.coords(h)
+        for h, t in state["terrain"].items()
+        if t in ("plains", "forest", "desert")
+        and hexes.distance(here, h) >= 5
+        and h != hexes.key(-5, 0)  # b stands there
+    }
+    assert (-5, 5) in spots and (-4, 4) not in spots and (4, 0) not in spots
+    with pytest.raises(IllegalAction):
+        act(state, "a", {"type": "supply_drop", "how": "place", "hex": [4, 0]})  # 3 away
+    placed, events = act(state, "a", {"type": "supply_drop", "how": "place", "hex": [-5, 5]})
+    assert placed["crates"][hexes.key(-5, 5)] == {"kind": "supply", "value": 3}
+    assert next(e for e in events if e["type"] == "supply_drop")["text"] == (
+        "a places the supply drop at -5,5."
+    )
+    assert placed["pending"][0]["kind"] == "loot"  # then a equips what the crate held
+    drawn, _ = act(state, "a", {"type": "supply_drop", "how": "draw"})
+    assert sum(1 for c in drawn["crates"].values() if c["kind"] == "supply") == 1
+
+
+def test_a_supply_drop_that_cannot_be_placed_5_spaces_away_is_lost():
+    """Rulebook: "If you cannot place it, the Supply Drop is lost.\""""
+    state = _supply_game()
+    state["terrain"] = {h: t for h, t in state["terrain"].items() if hexes.distance(h, "0,0") < 4}
+    state["tiles"]["C"]["hexes"] = sorted(state["terrain"])
+    state["players"]["b"]["hex"] = hexes.key(-3, 0)
+    state, _ = run(state, "a", MOVE, {"type": "step", "hex": [1, 0]}, END)
+    assert RULESET.legal_actions(state, "a") == [
+        {"type": "supply_drop", "how": "draw"},
+        {"type": "supply_drop", "how": "place"},
+    ]
+    lost, events = act(state, "a", {"type": "supply_drop", "how": "place"})
+    assert not any(c["kind"] == "supply" for c in lost["crates"].values())
+    assert next(e for e in events if e["type"] == "supply_drop")["text"] == (
+        "a finds no forest, plains or desert space 5 or more spaces away: the supply drop is lost."
+    )
+
+
+def test_a_player_who_resigns_instead_of_choosing_leaves_the_supply_drop_to_the_card():
+    state = _supply_game()
+    state, _ = run(state, "a", MOVE, {"type": "step", "hex": [1, 0]}, END)
+    resigned = RULESET.resign(state, "a")
+    assert any(c["kind"] == "supply" for c in resigned.state["crates"].values())
