@@ -36,6 +36,38 @@ PENDING_HANDLERS = {
 }
 
 
+# The fields each action type may carry besides "type" (docs: "How a client plays"). An action
+# with any other field is refused, as the other engines do, so a client's typo or a field from
+# another action is never silently ignored. Fields that only some actions of a type take (a hex
+# for a Charge, a target for a Grenade) are checked where the action is read.
+FIELDS = {
+    "draft_pick": {"card"},
+    "drop_in": {"hex"},
+    "move": set(),
+    "step": {"hex"},
+    "end_move": set(),
+    "shoot": {"slot", "attack", "target", "hex"},
+    "use_item": {"card", "target"},
+    "reload": set(),
+    "end_turn": set(),
+    "equip": {"card", "slot"},
+    "unequip": {"slot"},
+    "done": set(),
+    "discard": {"card"},
+    "give": {"card"},
+    "supply_drop": {"how", "hex"},
+}
+
+
+def check_fields(action: dict) -> None:
+    allowed = FIELDS.get(action["type"])
+    if allowed is None:
+        return  # an unknown type: the phase's handler says what is expected
+    for key in action:
+        if key != "type" and key not in allowed:
+            raise IllegalAction(f"A {action['type']} action does not take {str(key)[:40]!r}.")
+
+
 # The island's terrain and tiles change only when a side explodes, and then the explosion
 # builds new dicts instead of editing them (island_events._remove_tiles). So a new state may
 # share them with the old one; copying them on every action was most of the cost of ``apply``.
@@ -79,6 +111,7 @@ class LastOneStanding:
             raise IllegalAction("The game is over.")
         if not isinstance(seat, str) or seat not in legal.to_move(state):
             raise IllegalAction("It is not your decision to take now.")
+        check_fields(action)
         new = _clone(state)
         rng = Rng(new["rng"])
         events: list[dict] = []

@@ -238,7 +238,7 @@ def apply_supply_drop(state: dict, seat: str, action: dict, rng: Rng, events: li
         raise IllegalAction("Choose how the supply drop lands: draw a card, or place it.")
     if action["how"] == "draw":
         if "hex" in action:
-            raise IllegalAction("A supply drop card says where the crate lands: give no hex.")
+            raise IllegalAction("A supply_drop action does not take 'hex' to draw a card.")
         state["pending"].pop(0)
         supply_drop(state, rng, events)
         return

@@ -111,6 +111,8 @@ def _check(state: dict, seat: str, action: dict) -> tuple[str, dict, str, str | 
                 f"within {profile['reach']} movement point(s)."
             )
         return card, profile, there, spot
+    if "hex" in action:
+        raise IllegalAction(f"A shoot action does not take 'hex' for {profile['name']}.")
     if not can_see_and_reach(
         state["terrain"], state["players"][seat]["hex"], there, profile["range"]
     ):

@@ -67,6 +67,29 @@ def _states():
     yield looting
 
 
+def test_every_legal_action_with_a_field_it_does_not_take_is_refused():
+    """Exact actions, as the other engines: an action carries exactly its fields."""
+    for state in _states():
+        seat = RULESET.to_move(state)[0]
+        for action in RULESET.legal_actions(state, seat):
+            RULESET.apply(state, seat, action)  # as listed, accepted
+            with pytest.raises(IllegalAction, match="does not take"):
+                RULESET.apply(state, seat, {**action, "points": 9})
+
+
+def test_a_hex_on_a_primary_shot_and_a_target_on_an_energy_drink_are_refused():
+    state = arena(field(3), {"a": (0, 0), "b": (1, 0)})
+    hand(state, "a", "energy_drink#1")
+    shot = {"type": "shoot", "slot": "light", "attack": "primary", "target": "b"}
+    assert shot in RULESET.legal_actions(state, "a")
+    with pytest.raises(IllegalAction, match="does not take"):
+        RULESET.apply(state, "a", {**shot, "hex": [1, 0]})
+    drink = {"type": "use_item", "card": "energy_drink#1"}
+    assert drink in RULESET.legal_actions(state, "a")
+    with pytest.raises(IllegalAction, match="does not take"):
+        RULESET.apply(state, "a", {**drink, "target": "b"})
+
+
 @pytest.mark.parametrize("action", GARBAGE, ids=repr)
 def test_garbage_actions_are_refused_with_a_sentence_and_never_crash(action):
     for state in _states():
