@@ -211,6 +211,20 @@ def test_shooting_from_horseback_is_one_worse():
     assert "Shooting from horseback: -1 = 11." in shot["steps"]
 
 
+def test_dynamite_thrown_from_horseback_has_no_horse_modifier():
+    """'Horse - ... shooting from horse is -1 in difficulty'; 'Dynamite - strength vs defence
+    action to use': a throw, not a shot, so a rider throws at full strength (decision 10)."""
+    rider = [fighter(1, "Hale", "leader", ["dynamite", "horse"])]
+    state = _battle(rider, [fighter(11, "Ma", "ganger")], {11: (12, 15)})  # 4 inches
+    assert state["fighters"]["1"]["mounted"] is True
+    throw = {"type": "throw_dynamite", "fighter": 1, "target": 11, "line_of_fire": True}
+    boom = _attack(state, throw, "9H", "2C")
+    attack = next(e for e in boom.events if e["type"] == "attack")
+    # strength 2 + 9 = 11 against defence 1 + 2 = 3: no -1 for the saddle.
+    assert (attack["attack_total"], attack["defence_total"]) == (2 + 9, 1 + 2)
+    assert not any("horseback" in step for step in attack["steps"])
+
+
 def test_combat_needs_base_contact_and_hits_with_the_melee_weapon_and_strength():
     """Combat (decision 9): combat + card vs defence + card; damage = bracket + melee weapon
     + (strength - 1) + favoured Q/K/A - toughness."""

@@ -160,15 +160,25 @@ def test_resigning_during_a_duos_trade_cancels_it():
 
 
 @pytest.mark.parametrize(
-    "placements",
+    ("placements", "one_place_off"),
     [
-        {"a": 1, "b": 2},
-        {"a": 1, "b": 1, "c": 3},
-        {"a": 1, "b": 1, "c": 1, "d": 4},
+        ({"a": 1, "b": 2}, {"a": 1, "b": 3}),
+        ({"a": 1, "b": 1, "c": 3}, {"a": 1, "b": 1, "c": 2}),
+        ({"a": 1, "b": 1, "c": 1, "d": 4}, {"a": 1, "b": 1, "c": 1, "d": 3}),
     ],
 )
-def test_valid_logged_results_pass(placements):
-    RULESET.check_result(placements=placements, scores={"a": {"kills": 2}})
+def test_valid_logged_results_pass(placements, one_place_off):
+    """Places run from 1, ties share a place and the next is skipped (1, 1, 3 ...): each
+    valid result passes, the same result with the last place one off is refused; a kill
+    count of 0 or more passes and -1 does not."""
+    assert RULESET.check_result(placements=placements, scores={"a": {"kills": 2}}) is None
+    assert RULESET.check_result(placements=placements, scores={"a": {"kills": 0}}) is None
+    with pytest.raises(InvalidResult) as refused:
+        RULESET.check_result(placements=one_place_off, scores={"a": {"kills": 2}})
+    assert refused.value.field == "placements"
+    with pytest.raises(InvalidResult) as refused:
+        RULESET.check_result(placements=placements, scores={"a": {"kills": -1}})
+    assert refused.value.field == "scores.a.kills"
 
 
 @pytest.mark.parametrize(

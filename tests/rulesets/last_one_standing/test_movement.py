@@ -117,9 +117,20 @@ def test_a_turn_is_two_actions_then_the_next_player_goes():
 
 
 def test_the_same_action_may_be_taken_twice_and_end_turn_gives_up_the_rest():
+    """Rulebook: "During each turn you will choose and perform 2 of the following actions";
+    decision: the same action may be chosen twice, and ``end_turn`` gives up what is left."""
     state = arena(field(4), {"a": (0, 0), "b": (4, 0)})
-    state, _ = act(state, "a", {"type": "end_turn"})
-    assert RULESET.to_move(state) == ["b"]
+    once, _ = run(state, "a", MOVE, step(-1, 0), END)
+    assert once["turn"]["seat"] == "a" and once["turn"]["actions"] == 1
+    assert MOVE in RULESET.legal_actions(once, "a")
+    twice, events = run(once, "a", MOVE, step(-2, 0), END)
+    assert hex_of(twice, "a") == (-2, 0)
+    assert [e["type"] for e in events].count("move") == 1
+    assert RULESET.to_move(twice) == ["b"]  # two actions taken: the turn passes
+    given_up, _ = act(once, "a", {"type": "end_turn"})
+    assert hex_of(given_up, "a") == (-1, 0)
+    assert RULESET.to_move(given_up) == ["b"]
+    assert RULESET.to_move(act(state, "a", {"type": "end_turn"})[0]) == ["b"]
 
 
 def test_you_may_not_move_and_shoot_a_heavy_weapon_on_the_same_turn():
