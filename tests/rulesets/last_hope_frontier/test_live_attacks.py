@@ -336,7 +336,7 @@ def test_dynamite_hits_friend_and_foe_within_one_card_length_of_the_target():
     assert "dynamite" not in after["2"]["equipment"]
 
 
-def test_dynamite_is_thrown_one_to_two_card_lengths():
+def test_dynamite_is_thrown_up_to_two_card_lengths_out_of_base_contact():
     x = [fighter(2, "Pratt", "ganger", ["dynamite"])]
     state = _battle(x, [fighter(11, "Ma", "ganger")], {2: (12, 4), 11: (12, 13)})  # 8 inches
     state = apply(state, "x", {"type": "activate", "fighter": 2}).state
