@@ -1,11 +1,21 @@
-"""The campaign pages (the player site)."""
+"""The campaign pages (the player site): the campaign page and its actions, the report."""
 
-from django.http import Http404
+from campaigns.views.pages import (
+    battle_decision,
+    campaign_create,
+    campaign_detail,
+    campaign_join,
+    campaign_manage,
+    membership_decision,
+)
+from campaigns.views.report import battle_report
 
-
-def _todo(*args, **kwargs):
-    raise Http404
-
-
-campaign_create = campaign_join = campaign_detail = battle_report = _todo
-battle_decision = membership_decision = campaign_manage = _todo
+__all__ = [
+    "battle_decision",
+    "battle_report",
+    "campaign_create",
+    "campaign_detail",
+    "campaign_join",
+    "campaign_manage",
+    "membership_decision",
+]

@@ -1,11 +1,19 @@
 """The league and player pages (the player site)."""
 
-from django.http import Http404
+from leagues.views.pages import (
+    league_create,
+    league_detail,
+    league_join,
+    player_page,
+    result_decision,
+    result_report,
+)
 
-
-def _todo(*args, **kwargs):
-    raise Http404
-
-
-league_create = league_join = league_detail = result_report = _todo
-result_decision = player_page = _todo
+__all__ = [
+    "league_create",
+    "league_detail",
+    "league_join",
+    "player_page",
+    "result_decision",
+    "result_report",
+]
