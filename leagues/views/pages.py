@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
@@ -22,6 +23,14 @@ from matches.models import Participant
 from rulesets.registry import get_ruleset
 
 RESULTS_SHOWN = 50
+BREAKER_WORDS = {
+    "head_to_head": _lazy("head-to-head"),
+    "wins": _lazy("wins"),
+    "average_placement": _lazy("average place"),
+    "opponents_strength": _lazy("opponents' strength"),
+    "score_difference": _lazy("score difference"),
+    "most_kills": _lazy("most kills"),
+}
 
 
 def _league(pk: int) -> League:
@@ -68,6 +77,7 @@ def _page(request, league: League, form: ResultForm | None = None, status: int =
                 and user.pk not in confirmed
             )
         )
+    standings = selectors.league_standings(league)
     series = rating_series(league, [m.player for m in members])
     is_member = any(m.player_id == user.pk for m in members)
     if form is None and (is_member or organiser):
@@ -77,7 +87,8 @@ def _page(request, league: League, form: ResultForm | None = None, status: int =
         "game": game,
         "organiser": organiser,
         "is_member": is_member,
-        "standings": selectors.league_standings(league),
+        "standings": standings,
+        "breakers": [BREAKER_WORDS.get(b, b) for b in standings["tie_breakers"]],
         "results": results,
         "chart": chart(series),
         "form": form,
