@@ -61,7 +61,9 @@ def test_redis_url_must_be_redis():
 
 
 def _manage(*args, **env):
-    environ = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    # Not the test run's own variables (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE).
+    skip = {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    environ = {k: v for k, v in os.environ.items() if k not in skip}
     environ.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=environ, capture_output=True, text=True
