@@ -66,11 +66,14 @@ MIDDLEWARE = [
     # answers /static/... itself, with SecurityMiddleware's headers already on the response.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The player site speaks the browser's language (Accept-Language) or the one chosen.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.pages.ServiceErrorPages",  # a page's uncaught domain error: its 4xx, in words
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -89,6 +92,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ]
         },
     }
@@ -131,6 +135,12 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
+# The player site's languages: the seeds' (English, French, Dutch). locale/ holds them.
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
 USE_TZ = True
 
 # --- Static files: served by the application itself (WhiteNoise), no CDN, no web server ------

@@ -31,7 +31,9 @@ urlpatterns = [
         SpectacularRedocView.as_view(url_name="schema", template_name="config/redoc.html"),
         name="redoc",
     ),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("web.urls")),  # the player site (web/urls.py lists its pages)
 ]
 
-handler404 = "config.api.json_404"
+handler404 = "web.views.not_found"  # JSON under /api/, a page elsewhere
 handler500 = "config.api.json_500"
