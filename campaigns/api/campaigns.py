@@ -1,0 +1,300 @@
+"""A campaign over HTTP: founding, settings, status, arbitrators, standings, the log; and
+the campaign's collections (members, rounds, battles, live battles) as its actions."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from campaigns import selectors, services
+from campaigns.api.battles import (
+    BattleSerializer,
+    LiveBattleInput,
+    LiveBattleSerializer,
+    ReportSerializer,
+    battle_queryset,
+)
+from campaigns.api.membership import JoinSerializer, MembershipSerializer
+from campaigns.api.rounds import OpenRoundSerializer, RoundSerializer
+from campaigns.models import (
+    Campaign,
+    LogEntry,
+)
+from config.converters import ObjectId
+from rosters.models import Gang
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    arbitrators = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    join_code = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Campaign
+        fields = [
+            "id",
+            "name",
+            "ruleset",
+            "status",
+            "description",
+            "arbitrators",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "reward_win",
+            "reward_draw",
+            "reward_loss",
+            "round_length_days",
+            "tie_breakers",
+            "join_code",
+            "created_at",
+        ]
+        read_only_fields = ["status", "created_at"]
+
+    def get_join_code(self, campaign) -> str | None:
+        # Arbitrators hand the code out; other players do not see it.
+        user = self.context["request"].user
+        arbitrators = campaign.arbitrators.all()
+        return campaign.join_code if user.is_staff or user in arbitrators else None
+
+
+class CampaignWriteSerializer(serializers.ModelSerializer):
+    tie_breakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=services.TIE_BREAKERS), required=False, max_length=6
+    )
+    ruleset = serializers.CharField(default="last-hope-frontier", max_length=50)
+
+    class Meta:
+        model = Campaign
+        fields = ["ruleset", *services.SETTINGS]
+        extra_kwargs = {f: {"required": False} for f in fields if f != "name"}
+
+
+TRANSITIONS = [("active", "active"), ("finished", "finished")]
+
+
+class StatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=TRANSITIONS)
+
+
+class ArbitratorSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    tied = serializers.BooleanField()
+    gang = serializers.IntegerField()
+    name = serializers.CharField()
+    player = serializers.CharField()
+    membership = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    points = serializers.IntegerField()
+    taken_out = serializers.IntegerField()
+    fighters_lost = serializers.IntegerField()
+    rating = serializers.IntegerField()
+    wealth = serializers.IntegerField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    tie_breakers = serializers.ListField(child=serializers.CharField())
+    warnings = serializers.ListField(child=serializers.CharField())
+    rows = StandingRowSerializer(many=True)
+
+
+class LogEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(
+        source="actor.username", read_only=True, default=None, allow_null=True
+    )
+
+    class Meta:
+        model = LogEntry
+        fields = ["id", "at", "kind", "text", "battle", "gang", "actor"]
+
+
+@extend_schema(tags=["campaigns"])
+class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
+    serializer_class = CampaignSerializer
+    filterset_fields = ["status", "ruleset"]
+    search_fields = ["name"]
+    ordering_fields = ["name", "created_at"]
+
+    def get_queryset(self):
+        return Campaign.objects.prefetch_related("arbitrators")
+
+    def _campaign(self) -> Campaign:
+        return get_object_or_404(Campaign, pk=self.kwargs["pk"])
+
+    def _out(self, campaign, code=status.HTTP_200_OK):
+        campaign = self.get_queryset().get(pk=campaign.pk)
+        return Response(
+            CampaignSerializer(campaign, context={"request": self.request}).data, status=code
+        )
+
+    @extend_schema(
+        request=CampaignWriteSerializer,
+        responses={201: CampaignSerializer},
+        summary="Found a campaign; its creator arbitrates it",
+    )
+    def create(self, request):
+        data = CampaignWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = services.create_campaign(creator=request.user, **data.validated_data)
+        return self._out(campaign, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=CampaignWriteSerializer, responses=CampaignSerializer, summary="Change settings"
+    )
+    def partial_update(self, request, pk=None):
+        data = CampaignWriteSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        changes = {k: v for k, v in data.validated_data.items() if k != "ruleset"}
+        return self._out(
+            services.update_campaign(campaign=self._campaign(), actor=request.user, **changes)
+        )
+
+    @extend_schema(
+        request=StatusSerializer,
+        responses=CampaignSerializer,
+        summary="Start (opens round 1) or finish the campaign",
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def status(self, request, pk=None):
+        data = StatusSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._out(
+            services.set_status(
+                campaign=self._campaign(), actor=request.user, status=data.validated_data["status"]
+            )
+        )
+
+    @extend_schema(
+        request=ArbitratorSerializer, responses=CampaignSerializer, summary="Add an arbitrator"
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def arbitrators(self, request, pk=None):
+        data = ArbitratorSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = get_user_model().objects.filter(username=data.validated_data["username"]).first()
+        if user is None:
+            raise serializers.ValidationError({"username": ["No player has this username."]})
+        services.add_arbitrator(campaign=self._campaign(), user=user, actor=request.user)
+        return self._out(self._campaign())
+
+    @extend_schema(
+        methods=["GET"], responses=MembershipSerializer(many=True), summary="Gangs in the campaign"
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=JoinSerializer,
+        responses={201: MembershipSerializer},
+        summary="Ask for a gang to join (owner, with the join code) or add it (arbitrator)",
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def members(self, request, pk=None):
+        campaign = self._campaign()
+        if request.method == "GET":
+            rows = campaign.memberships.select_related("gang__owner")
+            page = self.paginate_queryset(rows)
+            return self.get_paginated_response(MembershipSerializer(page, many=True).data)
+        data = JoinSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        gang = Gang.objects.filter(pk=data.validated_data["gang"]).first()
+        if gang is None:
+            raise serializers.ValidationError({"gang": ["No such gang."]})
+        membership = services.request_join(
+            campaign=campaign,
+            gang=gang,
+            actor=request.user,
+            join_code=data.validated_data["join_code"],
+        )
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], responses=RoundSerializer(many=True), summary="Rounds")
+    @extend_schema(
+        methods=["POST"],
+        request=OpenRoundSerializer,
+        responses={201: RoundSerializer},
+        summary="Open the next round (arbitrator)",
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def rounds(self, request, pk=None):
+        campaign = self._campaign()
+        if request.method == "GET":
+            page = self.paginate_queryset(campaign.rounds.all())
+            return self.get_paginated_response(RoundSerializer(page, many=True).data)
+        data = OpenRoundSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = services.open_round(campaign=campaign, actor=request.user, **data.validated_data)
+        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["GET"], responses=BattleSerializer(many=True), summary="Battles reported"
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=ReportSerializer,
+        responses={201: BattleSerializer},
+        summary="Report a battle into the open round (a gang's owner or an arbitrator)",
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def battles(self, request, pk=None):
+        campaign = self._campaign()
+        if request.method == "GET":
+            page = self.paginate_queryset(battle_queryset().filter(campaign=campaign))
+            return self.get_paginated_response(BattleSerializer(page, many=True).data)
+        data = ReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = services.report_battle(
+            campaign=campaign, actor=request.user, **data.validated_data
+        )
+        return Response(
+            BattleSerializer(battle_queryset().get(pk=battle.pk)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+    @extend_schema(
+        methods=["GET"], responses=LiveBattleSerializer(many=True), summary="Live battles"
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=LiveBattleInput,
+        responses={201: LiveBattleSerializer},
+        summary="Start a battle refereed by the server (play it at /api/v1/matches/{match}/)",
+    )
+    @action(detail=True, methods=["get", "post"], url_path="live-battles", filter_backends=[])
+    def live_battles(self, request, pk=None):
+        campaign = self._campaign()
+        if request.method == "GET":
+            rows = campaign.live_battles.select_related("round", "match")
+            page = self.paginate_queryset(rows)
+            return self.get_paginated_response(LiveBattleSerializer(page, many=True).data)
+        data = LiveBattleInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        live = services.start_live_battle(
+            campaign=campaign, actor=request.user, **data.validated_data
+        )
+        live = campaign.live_battles.select_related("round", "match").get(pk=live.pk)
+        return Response(LiveBattleSerializer(live).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses=StandingsSerializer, summary="Standings: points, then the tie-breakers in order"
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def standings(self, request, pk=None):
+        return Response(selectors.campaign_standings(self._campaign()))
+
+    @extend_schema(
+        responses=LogEntrySerializer(many=True), summary="The campaign log, oldest first"
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def log(self, request, pk=None):
+        page = self.paginate_queryset(self._campaign().log.select_related("actor"))
+        return self.get_paginated_response(LogEntrySerializer(page, many=True).data)

@@ -1,0 +1,80 @@
+"""Ranking rows by points, then by the organiser's ordered tie-breakers.
+
+Pure Python, no Django: campaigns' and leagues' standings both rank with it, so neither app
+borrows from the other. A tie-breaker takes a group of tied rows and returns one
+value per row (higher ranks first); a group it cannot split stays tied, shares a rank, and is
+reported so that the organiser sees the table needs another tie-breaker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Row = dict[str, Any]
+Breaker = Callable[[list[Row]], list[float]]  # one value per row of the group, same order
+
+
+@dataclass
+class Ranking:
+    rows: list[Row]
+    unbroken_ties: list[list[Row]] = field(default_factory=list)
+
+
+def _split(group: list[Row], values: list[float]) -> list[list[Row]]:
+    pairs = sorted(zip(values, range(len(group)), strict=True), key=lambda p: -p[0])
+    blocks: list[list[Row]] = []
+    last = None
+    for value, index in pairs:
+        if blocks and value == last:
+            blocks[-1].append(group[index])
+        else:
+            blocks.append([group[index]])
+        last = value
+    return blocks
+
+
+def rank(rows: Sequence[Row], *, primary: str, breakers: Sequence[Breaker], name: str) -> Ranking:
+    """Sort by ``primary`` (desc), then split ties with ``breakers`` in order; rows that stay
+    tied are listed by ``name``. Each row gets ``rank`` (ties share it: 1, 2, 2, 4) and
+    ``tied`` (True when no tie-breaker separated it from another row)."""
+
+    def resolve(group: list[Row], remaining: Sequence[Breaker]) -> list[list[Row]]:
+        if len(group) == 1 or not remaining:
+            return [sorted(group, key=lambda r: str(r[name]).lower())]
+        out: list[list[Row]] = []
+        for block in _split(group, remaining[0](group)):
+            out.extend(resolve(block, remaining[1:]))
+        return out
+
+    rows = list(rows)
+    blocks: list[list[Row]] = []
+    for group in _split(rows, [r[primary] for r in rows]):
+        blocks.extend(resolve(group, breakers))
+
+    ranked: list[Row] = []
+    ties: list[list[Row]] = []
+    for block in blocks:
+        place = len(ranked) + 1
+        for row in block:
+            row.update(rank=place, tied=len(block) > 1)
+            ranked.append(row)
+        if len(block) > 1:
+            ties.append(block)
+    return Ranking(rows=ranked, unbroken_ties=ties)
+
+
+def by_field(field_name: str, *, lower_is_better: bool = False) -> Breaker:
+    sign = -1 if lower_is_better else 1
+    return lambda group: [sign * row[field_name] for row in group]
+
+
+def head_to_head(points_between: Callable[[Any, Any], float], *, key: str) -> Breaker:
+    """Points each tied row scored in games against the other rows of the same group."""
+
+    def breaker(group: list[Row]) -> list[float]:
+        keys = [row[key] for row in group]
+        return [sum(points_between(k, other) for other in keys if other != k) for k in keys]
+
+    return breaker
