@@ -5,13 +5,21 @@ import random
 import time
 
 from matches import services
-from tests.browser.live_support import Table, click_action, open_table, signed_in, wait_for_move
+from tests.browser.live_support import (
+    Table,
+    click_action,
+    needs_a_shared_database,
+    open_table,
+    signed_in,
+    wait_for_move,
+)
 from tests.factories import UserFactory
 
 
 def test_two_players_drop_in_move_and_finish_last_one_standing(
     new_context, live_server, shot, transactional_db
 ):
+    needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
     match = services.create_live_match(
         ruleset="last-one-standing",

@@ -7,6 +7,7 @@ from matches import policies, services
 from tests.browser.live_support import (
     Table,
     click_action,
+    needs_a_shared_database,
     open_table,
     signed_in,
     wait_for_move,
@@ -17,6 +18,7 @@ from tests.factories import UserFactory
 def test_two_players_play_le_dernier_peuple_to_the_end(
     new_context, live_server, shot, transactional_db
 ):
+    needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
     match = services.create_live_match(
         ruleset="le-dernier-peuple",
