@@ -85,7 +85,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 "x": round(x, 1),
                 "y": round(y, 1),
                 "colour": seat_colour(seat, view["seats"]),
-                "initial": seats.names.get(seat, seat)[:1].upper(),
+                "initial": seat[1:],  # the seat number: names may share an initial
                 "alive": player["alive"],
                 "title": f"{seats.title(seat)}: health {player['health']}",
                 "n": n,
