@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from matches import live_hooks
+from matches import clock, live_hooks
 from matches.models import Match, MatchAction, Participant
 from matches.services.common import MatchNotRunning, _append_events, _is_int, canonical, log
 from matches.services.finish import _announce_finished
@@ -99,6 +99,9 @@ class _Table:
             # actions behind it can still be played.
             log.exception("match %s: engine failed on action %s", self.match.pk, action.pk)
             return self._reject(action, ENGINE_FAILED)
+        if clock.is_timeout(action):
+            text = f"{self._name(action.seat)} ran out of time; the server plays for them."
+            events = [{"type": "timed_out", "seat": action.seat, "text": text}, *events]
         self._accept(action, state, events, outcome)
 
     def _resign(self, action: MatchAction) -> None:

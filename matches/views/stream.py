@@ -22,7 +22,7 @@ from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, close_old_connections, connections
-from django.http import StreamingHttpResponse
+from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 from rest_framework.renderers import BaseRenderer
 from rest_framework.views import APIView
@@ -131,7 +131,10 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS
         while time.monotonic() < deadline:
-            chunk, since, seq = render(match_id, user, since, seq)
+            try:
+                chunk, since, seq = render(match_id, user, since, seq)
+            except (DatabaseError, Http404, PermissionDenied):
+                return  # the match went away or the database is gone: the page reconnects
             # A waiting stream holds no database connection: an open table must not cost one.
             connections.close_all()
             if chunk:
@@ -159,7 +162,10 @@ async def _async_stream(match_id: int, user, since: int, seq: int, render: Rende
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS
         while time.monotonic() < deadline:
-            chunk, since, seq = await threaded(match_id, user, since, seq)
+            try:
+                chunk, since, seq = await threaded(match_id, user, since, seq)
+            except (DatabaseError, Http404, PermissionDenied):
+                return
             if chunk:
                 yield chunk
             if await subscription.aget(timeout=HEARTBEAT) is None:

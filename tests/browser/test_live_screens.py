@@ -34,3 +34,27 @@ def test_each_table_draws_wide_and_on_a_phone(
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width}px wide on a 360px phone"
     shot(phone, f"{slug}-spectator-phone")
+
+
+def test_the_table_counts_down_the_turn_clock_of_the_seat_to_move(
+    new_context, live_server, shot, transactional_db, settings
+):
+    settings.MATCHES_CLOCK_TIMERS = False  # no timeout during the test: only the display
+    alice, bob = UserFactory(), UserFactory()
+    match = services.create_live_match(
+        ruleset="le-dernier-peuple",
+        players=[alice.username, bob.username],
+        options={},
+        created_by=alice,
+        turn_seconds=90,
+        bank_seconds=30,
+    )
+    page = open_table(signed_in(new_context, live_server, alice), match)
+    clock = page.locator(".clock")
+    assert clock.count() == 1
+    first = clock.inner_text()
+    assert first in ("2:00", "1:59", "1:58"), first  # 90 s of turn and 30 s of bank
+    page.wait_for_timeout(1300)
+    assert clock.inner_text() < first
+    assert page.get_by_text("bank 30 s").count() == 2
+    shot(page, "turn-clock")

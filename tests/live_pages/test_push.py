@@ -1,8 +1,10 @@
 """Push: published only once the resolving transaction commits, and every stream carries only
 its own viewer's view of the match."""
 
+import asyncio
 import json
 import re
+import threading
 
 import pytest
 from django.db import connection, transaction
@@ -137,10 +139,16 @@ async def _first_events(url, user, count):
 
 
 def test_under_asgi_the_stream_is_asynchronous_and_sends_the_seats_table():
-    from asgiref.sync import async_to_sync
-
     match, alice, _bob = _ldp()
-    response, chunks = async_to_sync(_first_events)(f"/matches/{match.pk}/stream/", alice, 2)
+    got = {}
+
+    def run():  # in a thread of its own: a browser test may have left a loop in this one
+        got["result"] = asyncio.run(_first_events(f"/matches/{match.pk}/stream/", alice, 2))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(30)
+    response, chunks = got["result"]
     assert response.is_async
     assert chunks[0].startswith("retry:")
     assert chunks[1].startswith("id: 0\nevent: table\n")
