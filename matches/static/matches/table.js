@@ -43,6 +43,7 @@
     tableBox.innerHTML = html;
     state.version = version;
     state.lastSource = source;
+    state.updatedAt = Date.now();
     if (source === "push") state.pushes += 1;
     else state.polls += 1;
     selection = {};
