@@ -9,19 +9,16 @@ from django.contrib import admin, messages
 from django.core.exceptions import NON_FIELD_ERRORS
 
 from config.admin_actions import run_each
+from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
 
 
-def _organised(request, queryset, path: str = ""):
-    if request.user.is_superuser:
-        return queryset
-    return queryset.filter(**{f"{path}organisers": request.user}).distinct()
-
-
-class MembershipInline(admin.TabularInline):
-    """New rows are added through ``services.add_member``; members are never edited here."""
+class MembershipInline(ScopedInline, admin.TabularInline):
+    """New rows are added through ``services.add_member``; members are never edited here.
+    Organisers add members by username (``LeagueForm.new_member``): the player picker would
+    list every user."""
 
     model = Membership
     extra = 0
@@ -42,10 +39,25 @@ class LeagueForm(forms.ModelForm):
         model = League
         fields = ["name", "ruleset", "description", "organisers", *SETTINGS_FIELDS]
 
+    new_member = forms.CharField(
+        required=False, max_length=150, label="Add a member", help_text="Their username."
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "organisers" in self.fields:  # the founder organises a new league anyway
             self.fields["organisers"].required = False
+
+    def clean_new_member(self):
+        from django.contrib.auth import get_user_model
+
+        name = self.cleaned_data["new_member"].strip()
+        if not name:
+            return None
+        player = get_user_model().objects.filter(username=name).first()
+        if player is None:
+            raise forms.ValidationError("No player has this username.")
+        return player
 
     def clean(self):
         data = super().clean()
@@ -67,7 +79,7 @@ class LeagueForm(forms.ModelForm):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(ScopedAdmin):
     form = LeagueForm
     list_display = ["name", "ruleset", "season_start", "season_end", "created_at"]
     list_filter = ["ruleset"]
@@ -76,8 +88,14 @@ class LeagueAdmin(admin.ModelAdmin):
     readonly_fields = ["join_code", "created_by", "created_at"]
     inlines = [MembershipInline]
 
-    def get_queryset(self, request):
-        return _organised(request, super().get_queryset(request))
+    def has_delete_permission(self, request, obj=None):
+        return is_staff(request.user) and super().has_delete_permission(request, obj)
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if not is_staff(request.user):  # the organisers picker would list every user
+            fields = [f for f in fields if f != "organisers"]
+        return fields
 
     def get_readonly_fields(self, request, obj=None):
         # The game of a league never changes: its results and ratings belong to that game.
@@ -101,6 +119,12 @@ class LeagueAdmin(admin.ModelAdmin):
         form.save_m2m()
         if not form.instance.organisers.exists():
             form.instance.organisers.add(request.user)
+        player = form.cleaned_data.get("new_member")
+        if player is not None:
+            try:
+                services.add_member(league=form.instance, player=player, actor=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"{player}: {exc.detail}", messages.ERROR)
         for formset in formsets:
             for member in formset.save(commit=False):
                 try:
@@ -112,10 +136,11 @@ class LeagueAdmin(admin.ModelAdmin):
 
 
 @admin.register(LeagueMatch)
-class LeagueMatchAdmin(admin.ModelAdmin):
+class LeagueMatchAdmin(ScopedAdmin):
     list_display = ["id", "league", "status", "source", "reported_by", "reported_at", "rating_seq"]
     list_filter = ["status", "ruleset"]
     search_fields = ["league__name"]
+    list_per_page = 25
     list_select_related = ["league", "reported_by"]
     readonly_fields = [
         "league",
@@ -135,16 +160,13 @@ class LeagueMatchAdmin(admin.ModelAdmin):
     ]
     actions = ["confirm", "void"]
 
-    def get_queryset(self, request):
-        return _organised(request, super().get_queryset(request), "league__")
-
     def has_add_permission(self, request):
         return False
 
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Confirm (counts the result and rates it)")
+    @admin.action(description="Confirm (counts the result and rates it)", permissions=["run"])
     def confirm(self, request, queryset):
         run_each(
             self,
@@ -154,7 +176,9 @@ class LeagueMatchAdmin(admin.ModelAdmin):
             "Confirmed",
         )
 
-    @admin.action(description="Void (takes the result out of standings and ratings)")
+    @admin.action(
+        description="Void (takes the result out of standings and ratings)", permissions=["run"]
+    )
     def void(self, request, queryset):
         run_each(
             self,

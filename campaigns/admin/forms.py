@@ -1,0 +1,135 @@
+"""Campaign settings as a form that validates exactly like the API.
+
+The checks are the services' own: ``clean`` runs ``create_campaign`` / ``update_campaign`` in a
+savepoint that is always rolled back, and a refusal becomes one error on the field the service
+names. The real write happens once, in ``CampaignAdmin.save_model``. (A dry run costs a
+rolled-back write; the trade for never keeping a second copy of the rules here.)
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.forms.models import construct_instance
+
+from campaigns import services
+from campaigns.dashboard import TIE_BREAKER_NAMES
+from campaigns.models import Campaign
+from config.errors import DomainError
+from rulesets.registry import get_ruleset
+
+SETTINGS = [s for s in services.SETTINGS if s != "tie_breakers"]
+
+
+class _DryRun(Exception):
+    pass
+
+
+class OrderedChoiceWidget(forms.MultiWidget):
+    template_name = "admin/posse/ordered_choice.html"
+
+    def __init__(self, choices, size: int):
+        self.size = size
+        super().__init__([forms.Select(choices=choices) for _ in range(size)])
+
+    def decompress(self, value):
+        values = list(value or [])[: self.size]
+        return values + [""] * (self.size - len(values))
+
+
+class OrderedChoiceField(forms.MultiValueField):
+    """An ordered choice of known values, one drop-down per place (as many places as values,
+    or ``size``); empty places are dropped. Whether a value may repeat is the service's call."""
+
+    def __init__(self, *, choices, size: int | None = None, **kwargs):
+        choices = [("", "—"), *choices]
+        size = size or len(choices) - 1
+        super().__init__(
+            fields=[forms.ChoiceField(choices=choices, required=False) for _ in range(size)],
+            widget=OrderedChoiceWidget(choices, size),
+            require_all_fields=False,
+            required=False,
+            **kwargs,
+        )
+
+    def compress(self, data_list):
+        return [value for value in data_list or [] if value]
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """The registry's games that campaigns follow (their gangs live in rosters)."""
+    return [(slug, get_ruleset(slug).name) for slug in services.RULESETS if get_ruleset(slug)]
+
+
+class CampaignForm(forms.ModelForm):
+    ruleset = forms.ChoiceField(choices=ruleset_choices, initial="last-hope-frontier")
+    tie_breakers = OrderedChoiceField(
+        choices=list(TIE_BREAKER_NAMES.items()),
+        label="Tie-breakers",
+        help_text="In order: when gangs are level on points, the first one that separates "
+        "them decides. Left empty for a new campaign: head-to-head, wins, enemies taken out.",
+    )
+    new_arbitrator = forms.CharField(
+        required=False,
+        max_length=150,
+        label="Add an arbitrator",
+        help_text="Their username; they will see this campaign in their admin.",
+    )
+    actor = None  # set by CampaignAdmin.get_form: who is saving
+
+    class Meta:
+        model = Campaign
+        fields = ["name", "ruleset", "description", *SETTINGS[2:], "tie_breakers"]
+
+    def clean_new_arbitrator(self):
+        name = self.cleaned_data["new_arbitrator"].strip()
+        if not name:
+            return None
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError("No player has this username.")
+        return user
+
+    def settings(self) -> dict:
+        names = services.SETTINGS if not self.instance.pk else self.changed_data
+        values = {k: self.cleaned_data[k] for k in names if k in services.SETTINGS}
+        if not self.instance.pk and not values.get("tie_breakers"):
+            values.pop("tie_breakers", None)  # the service's default order
+        return values
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            with transaction.atomic():
+                self.write()
+                raise _DryRun
+        except _DryRun:
+            pass
+        except DomainError as exc:
+            field = (exc.field or "").split(".")[0]
+            self.add_error(field if field in self.fields else None, exc.detail)
+        return data
+
+    def write(self) -> Campaign:
+        """The service call; run once as a dry run by ``clean``, once for real on save."""
+        if self.instance.pk:
+            campaign = services.update_campaign(
+                campaign=self.instance, actor=self.actor, **self.settings()
+            )
+            user = self.cleaned_data.get("new_arbitrator")
+            if user is not None:
+                services.add_arbitrator(campaign=campaign, user=user, actor=self.actor)
+            return campaign
+        settings = self.settings()
+        name = settings.pop("name")
+        return services.create_campaign(
+            creator=self.actor, name=name, ruleset=self.cleaned_data["ruleset"], **settings
+        )
+
+    def _post_clean(self):
+        # The model's own checks (its constraints) would repeat the service's refusal as a
+        # second message; the service has decided, so only copy the values onto the instance.
+        self.instance = construct_instance(self, self.instance, self._meta.fields)
