@@ -9,6 +9,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import NON_FIELD_ERRORS
 
 from config.admin_actions import run_each
+from config.admin_display import username
 from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import services
@@ -22,10 +23,20 @@ class MembershipInline(ScopedInline, admin.TabularInline):
 
     model = Membership
     extra = 0
-    fields = ["player", "via", "added_by", "joined_at"]
-    readonly_fields = ["via", "added_by", "joined_at"]
+    fields = ["player", "via", "added_by_name", "joined_at"]
+    readonly_fields = ["via", "added_by_name", "joined_at"]
     autocomplete_fields = ["player"]
     can_delete = False
+    added_by_name = username("added_by", "Added by")
+    player_name = username("player", "Player")
+
+    def get_fields(self, request, obj=None):
+        if is_staff(request.user):
+            return self.fields
+        return ["player_name", *self.fields[1:]]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.readonly_fields if is_staff(request.user) else self.get_fields(request, obj)
 
     def has_change_permission(self, request, obj=None):
         return False
@@ -85,7 +96,8 @@ class LeagueAdmin(ScopedAdmin):
     list_filter = ["ruleset"]
     search_fields = ["name"]
     filter_horizontal = ["organisers"]
-    readonly_fields = ["join_code", "created_by", "created_at"]
+    readonly_fields = ["join_code", "created_by_name", "created_at"]
+    created_by_name = username("created_by", "Founded by")
     inlines = [MembershipInline]
 
     def has_delete_permission(self, request, obj=None):
@@ -137,27 +149,40 @@ class LeagueAdmin(ScopedAdmin):
 
 @admin.register(LeagueMatch)
 class LeagueMatchAdmin(ScopedAdmin):
-    list_display = ["id", "league", "status", "source", "reported_by", "reported_at", "rating_seq"]
+    list_display = [
+        "id",
+        "league",
+        "status",
+        "source",
+        "reported_by_name",
+        "reported_at",
+        "rating_seq",
+    ]
     list_filter = ["status", "ruleset"]
     search_fields = ["league__name"]
     list_per_page = 25
     list_select_related = ["league", "reported_by"]
-    readonly_fields = [
+    fields = [
         "league",
-        "match",
+        "match_id",
         "ruleset",
         "status",
         "source",
-        "reported_by",
+        "reported_by_name",
         "reported_at",
-        "confirmed_by",
+        "confirmed_by_name",
         "confirmed_at",
         "rating_seq",
-        "disputed_by",
+        "disputed_by_name",
         "dispute_reason",
-        "voided_by",
+        "voided_by_name",
         "void_reason",
     ]
+    readonly_fields = fields
+    reported_by_name = username("reported_by", "Reported by")
+    confirmed_by_name = username("confirmed_by", "Confirmed by")
+    disputed_by_name = username("disputed_by", "Disputed by")
+    voided_by_name = username("voided_by", "Voided by")
     actions = ["confirm", "void"]
 
     def has_add_permission(self, request):

@@ -44,6 +44,12 @@ class StatCell:
     def change(self) -> int:
         return self.value - self.base
 
+    @property
+    def change_text(self) -> str:
+        """ "7 −1": the base line and what injuries and advancements did to it."""
+        change = self.change
+        return f"{self.base} {'+' if change > 0 else '−'}{abs(change)}" if change else ""
+
 
 @dataclass
 class FighterRow:

@@ -17,6 +17,7 @@ from campaigns import services
 from campaigns.admin import report
 from campaigns.models import Battle, BattleSide, Campaign, Casualty
 from config.admin_actions import run_each
+from config.admin_display import username
 from config.admin_scope import ScopedAdmin
 from config.errors import DomainError
 from rosters.models import CatalogueItem, Fighter
@@ -45,9 +46,9 @@ class BattleAdmin(ScopedAdmin):
         "sides_report",
         "casualties_report",
         "spent_report",
-        "reported_by",
+        "reported_by_name",
         "reported_at",
-        "confirmed_by",
+        "confirmed_by_name",
         "confirmed_at",
         "dispute_reason",
         "post_game_at",
@@ -67,6 +68,9 @@ class BattleAdmin(ScopedAdmin):
                 Prefetch("sides", queryset=sides), Prefetch("casualties", queryset=casualties)
             )
         )
+
+    reported_by_name = username("reported_by", "Reported by")
+    confirmed_by_name = username("confirmed_by", "Confirmed by")
 
     def has_change_permission(self, request, obj=None):
         return False  # a report is changed by confirming, disputing or voiding it

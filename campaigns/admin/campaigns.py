@@ -17,6 +17,7 @@ from campaigns.models import Campaign
 from config.admin_scope import ScopedAdmin
 from config.errors import DomainError
 from rosters.models import Gang
+from rulesets.registry import get_ruleset
 
 STEPS = {
     "start": lambda c, user: services.set_status(campaign=c, status="active", actor=user),
@@ -59,16 +60,23 @@ class CampaignAdmin(ScopedAdmin):
 
     def get_fields(self, request, obj=None):
         fields = list(super().get_fields(request, obj))
-        return [*fields, "arbitrated_by", "join_code"] if obj else fields
+        if obj:  # the game's name in place of its slug
+            fields = [f for f in fields if f != "ruleset"]
+        return fields
 
     def get_readonly_fields(self, request, obj=None):
         # The game never changes once founded (the API's rule): gangs, battles and flips
         # belong to it.
-        return ["ruleset", "status", "arbitrated_by", "join_code"] if obj else []
+        return ["ruleset", "game", "status", "arbitrated_by", "join_code"] if obj else []
+
+    @admin.display(description="Game")
+    def game(self, obj):
+        ruleset = get_ruleset(obj.ruleset)
+        return f"{ruleset.name} (fixed when the campaign was founded)" if ruleset else obj.ruleset
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
-        if not change:
+        if obj is None:  # the founder arbitrates a new campaign; others are added later
             form.base_fields.pop("new_arbitrator", None)
         form.actor = request.user
         return form
@@ -97,6 +105,8 @@ class CampaignAdmin(ScopedAdmin):
         if obj is not None and obj.pk:
             dashboard = campaign_dashboard(obj)
             context.update(
+                title=obj.name,
+                subtitle=None,
                 dashboard=dashboard,
                 may_run=self.has_run_permission(request, obj),
                 tie_breaker_names=", ".join(TIE_BREAKER_NAMES.get(t, t) for t in obj.tie_breakers),

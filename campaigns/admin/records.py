@@ -8,6 +8,7 @@ from django.contrib import admin
 from campaigns import services
 from campaigns.models import LogEntry, Membership, Round
 from config.admin_actions import run_each
+from config.admin_display import username
 from config.admin_scope import ScopedAdmin
 
 BY_CAMPAIGN = ("campaign", admin.RelatedOnlyFieldListFilter)
@@ -29,9 +30,10 @@ class MembershipAdmin(ReadOnlyAdmin):
     list_display = ["gang", "owner", "campaign", "status", "requested_at", "decided_at"]
     list_filter = ["status", BY_CAMPAIGN]
     list_select_related = ["gang__owner", "campaign"]
-    fields = ["campaign", "gang", "status", "requested_at", "decided_at", "decided_by"]
+    fields = ["campaign", "gang", "status", "requested_at", "decided_at", "decided_by_name"]
     readonly_fields = fields
     actions = ["approve", "reject"]
+    decided_by_name = username("decided_by", "Decided by")
 
     @admin.display(description="Player", ordering="gang__owner__username")
     def owner(self, obj):
@@ -82,8 +84,11 @@ class RoundAdmin(ReadOnlyAdmin):
 
 @admin.register(LogEntry)
 class LogEntryAdmin(ReadOnlyAdmin):
-    list_display = ["at", "campaign", "kind", "text", "actor"]
+    list_display = ["at", "campaign", "kind", "text", "actor_name"]
     list_filter = ["kind", BY_CAMPAIGN]
     list_select_related = ["campaign", "actor"]
     search_fields = ["text"]
     ordering = ["-id"]
+    fields = ["at", "campaign", "kind", "text", "battle", "gang", "actor_name"]
+    readonly_fields = fields
+    actor_name = username("actor", "By")

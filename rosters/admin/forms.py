@@ -4,6 +4,8 @@ to the field it names)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django import forms
 
 from rosters import services
@@ -14,6 +16,13 @@ def _cost_label(name: str, cost: int, credits: int) -> str:
     if cost > credits:
         return f"{name}: {cost} credits (the gang has only {credits})"
     return f"{name}: {cost} credits (leaves {credits - cost})"
+
+
+def _role_label(role, credits: int, held: int | None) -> str:
+    label = _cost_label(role.name, role.hire_cost, credits)
+    if held is not None and held >= role.max_count:
+        label += f"; the gang has its {role.max_count}"
+    return label
 
 
 def _who(equipment) -> str:
@@ -45,8 +54,14 @@ class HireForm(GangOperationForm):
 
     def setup(self):
         roles = self.sheet.roles if self.sheet else Role.objects.all()
+        held = Counter(
+            r.fighter.role_id
+            for r in (self.sheet.fighters if self.sheet else ())
+            if r.fighter.is_active
+        )
         self.fields["role"].choices = [
-            (r.slug, _cost_label(r.name, r.hire_cost, self.gang.credits)) for r in roles
+            (r.slug, _role_label(r, self.gang.credits, held[r.pk] if self.sheet else None))
+            for r in roles
         ]
 
 

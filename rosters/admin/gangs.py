@@ -51,7 +51,7 @@ class GangAdmin(GangOperations, ScopedAdmin):
         sheet = roster_sheet(obj.pk)
         gang = sheet.gang
         may_run = self.has_run_permission(request, obj)
-        context = {"sheet": sheet, "may_run": may_run}
+        context = {"sheet": sheet, "may_run": may_run, "title": "Roster sheet"}
         if not may_run:
             return context
         forms = {

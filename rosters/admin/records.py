@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from config.admin_display import username
 from config.admin_scope import ScopedAdmin
 from rosters.models import GangEvent, LedgerEntry
 
@@ -21,17 +22,23 @@ class AppendOnlyAdmin(ScopedAdmin):
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(AppendOnlyAdmin):
-    list_display = ["at", "gang", "amount", "reason", "balance_after", "actor", "note"]
+    list_display = ["at", "gang", "amount", "reason", "balance_after", "actor_name", "note"]
     list_filter = ["reason"]
     list_select_related = ["gang", "actor"]
     search_fields = ["gang__name", "note"]
     ordering = ["-id"]
+    fields = ["at", "gang", "amount", "reason", "balance_after", "note", "actor_name"]
+    readonly_fields = fields
+    actor_name = username("actor", "By")
 
 
 @admin.register(GangEvent)
 class GangEventAdmin(AppendOnlyAdmin):
-    list_display = ["at", "gang", "kind", "text", "actor"]
+    list_display = ["at", "gang", "kind", "text", "actor_name"]
     list_filter = ["kind"]
     list_select_related = ["gang", "actor"]
     search_fields = ["gang__name", "text"]
     ordering = ["-id"]
+    fields = ["at", "gang", "kind", "text", "fighter", "actor_name"]
+    readonly_fields = fields
+    actor_name = username("actor", "By")
