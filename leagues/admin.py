@@ -10,10 +10,13 @@ from django.core.exceptions import NON_FIELD_ERRORS
 
 from config.admin_actions import run_each
 from config.admin_display import username
+from config.admin_fields import OrderedChoiceField, PointsPerPlaceField
 from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
+from leagues.scoring import TIE_BREAKERS
+from rulesets.registry import all_rulesets
 
 
 class MembershipInline(ScopedInline, admin.TabularInline):
@@ -45,7 +48,24 @@ class MembershipInline(ScopedInline, admin.TabularInline):
 SETTINGS_FIELDS = [f for f in services.SETTINGS if f not in ("name", "description")]
 
 
+def _games():
+    return [(r.slug, r.name) for r in all_rulesets()]
+
+
 class LeagueForm(forms.ModelForm):
+    """No JSON typed here: the game from the registry, tie-breakers as ordered drop-downs,
+    points per place as number boxes; the checks are the service's (``clean``)."""
+
+    ruleset = forms.ChoiceField(choices=_games, label="Game")
+    tie_breakers = OrderedChoiceField(
+        choices=[(t, t.replace("_", " ")) for t in TIE_BREAKERS],
+        label="Tie-breakers",
+        help_text="In order. Some only exist for some games (kills, score difference).",
+    )
+    points_table = PointsPerPlaceField(
+        label="Points per place", help_text="1st, 2nd, 3rd...; an empty place scores nothing."
+    )
+
     class Meta:
         model = League
         fields = ["name", "ruleset", "description", "organisers", *SETTINGS_FIELDS]

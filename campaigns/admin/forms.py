@@ -16,6 +16,7 @@ from django.forms.models import construct_instance
 from campaigns import services
 from campaigns.dashboard import TIE_BREAKER_NAMES
 from campaigns.models import Campaign
+from config.admin_fields import OrderedChoiceField
 from config.errors import DomainError
 from rulesets.registry import get_ruleset
 
@@ -24,37 +25,6 @@ SETTINGS = [s for s in services.SETTINGS if s != "tie_breakers"]
 
 class _DryRun(Exception):
     pass
-
-
-class OrderedChoiceWidget(forms.MultiWidget):
-    template_name = "admin/posse/ordered_choice.html"
-
-    def __init__(self, choices, size: int):
-        self.size = size
-        super().__init__([forms.Select(choices=choices) for _ in range(size)])
-
-    def decompress(self, value):
-        values = list(value or [])[: self.size]
-        return values + [""] * (self.size - len(values))
-
-
-class OrderedChoiceField(forms.MultiValueField):
-    """An ordered choice of known values, one drop-down per place (as many places as values,
-    or ``size``); empty places are dropped. Whether a value may repeat is the service's call."""
-
-    def __init__(self, *, choices, size: int | None = None, **kwargs):
-        choices = [("", "—"), *choices]
-        size = size or len(choices) - 1
-        super().__init__(
-            fields=[forms.ChoiceField(choices=choices, required=False) for _ in range(size)],
-            widget=OrderedChoiceWidget(choices, size),
-            require_all_fields=False,
-            required=False,
-            **kwargs,
-        )
-
-    def compress(self, data_list):
-        return [value for value in data_list or [] if value]
 
 
 def ruleset_choices() -> list[tuple[str, str]]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from django import forms
 
-from campaigns.admin.forms import OrderedChoiceField
 from campaigns.models import Campaign, Membership
+from config.admin_fields import OrderedChoiceField
 from rosters.models import CatalogueItem, Fighter, Gang
 
 CASUALTY_ROWS = 8

@@ -16,18 +16,18 @@ from rosters import services
 from rosters.admin.forms import FlipForm
 from rosters.admin.operations import flip_message
 from rosters.models import STATS, Fighter
-from rosters.sheet import STAT_LABELS, card_name
+from rosters.sheet import STAT_LABELS, StatCell, card_name
 
 
 def stat_line(fighter) -> str:
     """Current stats as the API gives them, each with its change from the base line."""
     current, base = fighter.current_stats(), fighter.base_stats()
-    cells = []
-    for stat in STATS:
-        change = current[stat] - base[stat]
-        note = f" ({base[stat]}{change:+d})" if change else ""
-        cells.append((STAT_LABELS[stat], current[stat], note))
-    return format_html_join(" · ", "{} <strong>{}</strong>{}", cells)
+    cells = [StatCell(s, STAT_LABELS[s], current[s], base[s]) for s in STATS]
+    return format_html_join(
+        " · ",
+        "{} <strong>{}</strong>{}",
+        ((c.label, c.value, f" ({c.change_text})" if c.change else "") for c in cells),
+    )
 
 
 @admin.register(Fighter)
