@@ -1,0 +1,234 @@
+"""Live play: the state as a seat sees it, legal actions, submitting actions and
+resignations, an action's fate, the event log."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+)
+from rest_framework import serializers, status
+from rest_framework.generics import ListAPIView
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches import selectors, services
+from matches.api.parsing import GuardedAPIView
+from matches.api.records import OutcomeSerializer, _match_status
+from matches.models import Match, MatchAction, MatchEvent
+from matches.services import InvalidMatchInput, NotSeated, canonical
+
+
+class StateSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    status = _match_status()
+    seat = serializers.CharField(allow_null=True, help_text="Your seat; null for a spectator.")
+    view = serializers.DictField(help_text="What your seat may see of the game.")
+    outcome = OutcomeSerializer(allow_null=True)
+
+
+class LegalActionsSerializer(serializers.Serializer):
+    seat = serializers.CharField(allow_null=True)
+    actions = serializers.ListField(child=serializers.DictField())
+
+
+class ActionSerializer(serializers.ModelSerializer):
+    match = serializers.IntegerField(source="match_id")
+    action = serializers.DictField(source="payload")
+    status = serializers.CharField(read_only=True, help_text="pending, resolved or rejected.")
+
+    class Meta:
+        model = MatchAction
+        fields = [
+            "id",
+            "match",
+            "seat",
+            "kind",
+            "action",
+            "status",
+            "reason",
+            "expected_version",
+            "version_after",
+            "created_at",
+            "resolved_at",
+        ]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """``seq``, ``type`` and ``text``, then the engine's own public fields at the top level."""
+
+    class Meta:
+        model = MatchEvent
+        fields = ["seq", "type", "text"]
+
+    def to_representation(self, event: MatchEvent) -> dict:
+        return {**event.data, "seq": event.seq, "type": event.type, "text": event.text}
+
+
+# --- live play -----------------------------------------------------------------------------------
+
+MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="A unique string per action (e.g. a UUID); send the same one to retry.",
+)
+EXPECTED_VERSION = OpenApiParameter(
+    "Expected-Version",
+    int,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The state version you chose from; if the game has moved on, the action is "
+    "rejected as stale instead of being played.",
+)
+
+
+@extend_schema(tags=["live play"], parameters=[MATCH_ID])
+class MatchStateView(APIView):
+    @extend_schema(summary="The game as your seat sees it", responses={200: StateSerializer})
+    def get(self, request, match_id: int):
+        match, game = selectors.live_match(match_id)
+        seat = selectors.seat_of(match, request.user)
+        view = game.view(canonical(match.state), seat.seat if seat else None)
+        return Response(
+            {
+                "version": match.version,
+                "status": match.status,
+                "seat": seat.seat if seat else None,
+                "view": view,
+                "outcome": selectors.outcome_for_clients(match),
+            }
+        )
+
+
+@extend_schema(tags=["live play"], parameters=[MATCH_ID])
+class LegalActionsView(APIView):
+    @extend_schema(
+        summary="What you may do now (empty when it is not your decision)",
+        responses={200: LegalActionsSerializer},
+    )
+    def get(self, request, match_id: int):
+        match, game = selectors.live_match(match_id)
+        seat = selectors.seat_of(match, request.user)
+        actions: list[dict] = []
+        if seat and not seat.resigned and match.is_running:
+            state = canonical(match.state)
+            if seat.seat in game.to_move(state):
+                actions = game.legal_actions(state, seat.seat)
+        return Response({"seat": seat.seat if seat else None, "actions": actions})
+
+
+def _seated(match_id: int, user):
+    """The match and the caller's seat: 404 for an unknown match, 403 for an outsider."""
+    match = get_object_or_404(
+        Match.objects.defer("state", "seed").prefetch_related("participants"), pk=match_id
+    )
+    seat = selectors.seat_of(match, user)
+    if seat is None:
+        raise NotSeated()
+    return match, seat
+
+
+def _expected_version(request) -> int | None:
+    raw = request.headers.get("Expected-Version")
+    if raw is None:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+        raise InvalidMatchInput(
+            "Expected-Version is a whole number, 0 or more.", field="Expected-Version"
+        )
+    return int(raw)
+
+
+def _action_response(action: MatchAction, created: bool) -> Response:
+    action.refresh_from_db()  # in-process tasks may have resolved it already
+    code = status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK
+    return Response(ActionSerializer(action).data, status=code)
+
+
+@extend_schema(tags=["live play"], parameters=[MATCH_ID])
+class SubmitActionView(GuardedAPIView):
+    @extend_schema(
+        summary="Submit one action from legal-actions (resolved in the background)",
+        parameters=[IDEMPOTENCY_KEY, EXPECTED_VERSION],
+        request=OpenApiTypes.OBJECT,
+        responses={202: ActionSerializer, 200: ActionSerializer},
+    )
+    def post(self, request, match_id: int):
+        match, _seat = _seated(match_id, request.user)
+        expected = _expected_version(request)
+        action, created = services.submit_action(
+            match=match,
+            player=request.user,
+            payload=request.data,
+            expected_version=expected,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+        return _action_response(action, created)
+
+
+@extend_schema(tags=["live play"], parameters=[MATCH_ID])
+class ResignView(GuardedAPIView):
+    @extend_schema(
+        summary="Resign (queued after your earlier actions)",
+        parameters=[
+            OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)
+        ],
+        request=None,
+        responses={202: ActionSerializer, 200: ActionSerializer},
+    )
+    def post(self, request, match_id: int):
+        match, _seat = _seated(match_id, request.user)
+        action, created = services.resign(
+            match=match,
+            player=request.user,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+        return _action_response(action, created)
+
+
+@extend_schema(tags=["live play"], parameters=[MATCH_ID])
+class ActionDetailView(APIView):
+    @extend_schema(
+        summary="One of your actions: pending, resolved, or rejected with the reason",
+        parameters=[OpenApiParameter("action_id", int, OpenApiParameter.PATH)],
+        responses={200: ActionSerializer},
+    )
+    def get(self, request, match_id: int, action_id: int):
+        match, seat = _seated(match_id, request.user)
+        # Only the seat that sent it: an action may hold a secret choice until it is revealed.
+        action = get_object_or_404(MatchAction, pk=action_id, match=match, seat=seat.seat)
+        return Response(ActionSerializer(action).data)
+
+
+@extend_schema(tags=["live play"], parameters=[MATCH_ID])
+class EventListView(ListAPIView):
+    serializer_class = EventSerializer
+    filter_backends: list = []
+
+    @extend_schema(
+        summary="The match's log after event number `after`",
+        parameters=[OpenApiParameter("after", int, description="Last seq you have (default 0).")],
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        match = get_object_or_404(
+            Match.objects.defer("state", "seed").prefetch_related("participants"),
+            pk=self.kwargs["match_id"],
+        )
+        seat = selectors.seat_of(match, self.request.user)
+        return selectors.events_for(
+            match=match, seat=seat.seat if seat else None, after=self._after()
+        )
+
+    def _after(self) -> int:
+        raw = self.request.query_params.get("after", "0")
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+            raise InvalidMatchInput("after is an event number, 0 or more.", field="after")
+        return int(raw)
