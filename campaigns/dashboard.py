@@ -3,7 +3,7 @@ queries whatever the size of the campaign. Reads only: the buttons call campaign
 
 Standings are the API's (``selectors.campaign_standings``); ``explain_standings`` only says,
 for each pair of neighbours level on points, which tie-breaker put one above the other, with
-the tie-breakers of ``campaigns.standings`` (the functions the table itself is ranked with).
+the tie-breakers of ``ranking`` (the functions the table itself is ranked with).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.db.models import Count, Prefetch, Q
 
 from campaigns import selectors
 from campaigns.models import Battle, BattleSide, Campaign, LiveBattle, LogEntry, Membership, Round
-from campaigns.standings import by_field, head_to_head
+from ranking import by_field, head_to_head
 
 LOG_LINES = 10
 TIE_BREAKER_NAMES = {

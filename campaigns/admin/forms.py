@@ -1,16 +1,15 @@
 """Campaign settings as a form that validates exactly like the API.
 
-The checks are the services' own: ``clean`` runs ``create_campaign`` / ``update_campaign`` in a
-savepoint that is always rolled back, and a refusal becomes one error on the field the service
-names. The real write happens once, in ``CampaignAdmin.save_model``. (A dry run costs a
-rolled-back write; the trade for never keeping a second copy of the rules here.)
+The checks are the services' own: ``clean`` asks ``services.check_settings`` (which founding
+and updating ask too), and a refusal becomes one error on the field the service names. The
+write happens once, in ``CampaignAdmin.save_model``, through ``create_campaign`` /
+``update_campaign``.
 """
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.forms.models import construct_instance
 
 from campaigns import services
@@ -21,10 +20,6 @@ from config.errors import DomainError
 from rulesets.registry import get_ruleset
 
 SETTINGS = [s for s in services.SETTINGS if s != "tie_breakers"]
-
-
-class _DryRun(Exception):
-    pass
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -73,18 +68,19 @@ class CampaignForm(forms.ModelForm):
         if self.errors:
             return data
         try:
-            with transaction.atomic():
-                self.write()
-                raise _DryRun
-        except _DryRun:
-            pass
+            if self.instance.pk:
+                services.check_settings(changes=self.settings(), campaign=self.instance)
+            else:
+                services.check_settings(
+                    changes=self.settings(), ruleset=self.cleaned_data["ruleset"]
+                )
         except DomainError as exc:
             field = (exc.field or "").split(".")[0]
             self.add_error(field if field in self.fields else None, exc.detail)
         return data
 
     def write(self) -> Campaign:
-        """The service call; run once as a dry run by ``clean``, once for real on save."""
+        """The service call, once the form is valid."""
         if self.instance.pk:
             campaign = services.update_campaign(
                 campaign=self.instance, actor=self.actor, **self.settings()

@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 
 from config.admin_scope import ScopedAdmin
 from config.errors import DomainError
-from rosters import services
+from rosters import access, services
 from rosters.admin.forms import FlipForm
 from rosters.admin.operations import flip_message
 from rosters.models import STATS, Fighter
@@ -138,7 +138,7 @@ class FighterAdmin(ScopedAdmin):
         if request.method == "POST" and form.is_valid():
             action, stat = form.cleaned_data["action"], form.cleaned_data["stat"] or None
             try:
-                services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+                access.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
                 draw = services.flip_card(
                     fighter=fighter, actor=request.user, action=action, stat=stat
                 )

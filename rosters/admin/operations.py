@@ -1,8 +1,9 @@
 """Running a gang from its roster sheet: hire, buy, sell, move, adjust credits, card flips.
 
 Each operation is the API's: the gang is found in the organiser's scope (config/admin_scope.py),
-then the API's access check is asked (``services.access_gang_for_change``; credits are the
-arbitrators' and staff's, as ``POST /gangs/{id}/adjustments/``), then the same service runs.
+then the API's access rule is asked (``rosters.access``: ``access_gang_for_change``, and
+``can_grant_to_gang`` for credits, as ``POST /gangs/{id}/adjustments/``), then the same
+service runs.
 A success is one sentence and a redirect to the sheet; a refusal is the service's message
 next to the field it names, on a page whose breadcrumbs lead back to the gang.
 """
@@ -17,9 +18,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from config import admin_scope
 from config.errors import DomainError, NotAllowed
-from rosters import services
+from rosters import access, services
 from rosters.admin import forms as f
 from rosters.errors import InsufficientCredits
 from rosters.models import Fighter, Gang
@@ -27,10 +27,8 @@ from rosters.sheet import card_name
 
 
 def require_credits_power(*, user, gang: Gang) -> None:
-    """The API's rule for credits and goods: staff, or an arbitrator of the gang's campaign."""
-    from campaigns.selectors import arbitrates_gang
-
-    if not (admin_scope.is_staff(user) or arbitrates_gang(user=user, gang=gang)):
+    """The API's rule for credits and goods: staff, or someone who oversees the gang."""
+    if not access.can_grant_to_gang(user=user, gang=gang):
         raise NotAllowed("Only an arbitrator of the gang's campaign or staff may do this.")
 
 
@@ -141,7 +139,7 @@ class GangOperations:
         if credits_power:
             require_credits_power(user=request.user, gang=gang)
         else:
-            services.access_gang_for_change(user=request.user, gang_id=gang.pk)
+            access.access_gang_for_change(user=request.user, gang_id=gang.pk)
         return gang
 
     def operation_view(self, request, gang_id: int, op: Operation):
