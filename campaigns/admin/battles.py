@@ -63,7 +63,7 @@ class BattleAdmin(ScopedAdmin):
         return (
             super()
             .get_queryset(request)
-            .select_related("reported_by", "confirmed_by")
+            .select_related("campaign", "round", "reported_by", "confirmed_by")
             .prefetch_related(
                 Prefetch("sides", queryset=sides), Prefetch("casualties", queryset=casualties)
             )
