@@ -85,6 +85,14 @@ def is_organiser(user) -> bool:
     return known
 
 
+def what_they_run(user) -> dict:
+    """The user's own campaigns and leagues, newest first (staff's too: the ones they run)."""
+    return {
+        "my_campaigns": list(campaigns.campaigns_arbitrated_by(user).order_by("-created_at")[:20]),
+        "my_leagues": list(leagues.leagues_organised_by(user).order_by("-created_at")[:20]),
+    }
+
+
 def may_enter(user) -> bool:
     return is_staff(user) or is_organiser(user)
 

@@ -35,9 +35,15 @@ class PosseAdminSite(admin.AdminSite):
     site_title = "Posse admin"
     index_title = "Campaigns, gangs and leagues"
     login_form = OrganiserAuthenticationForm
+    index_template = "admin/posse/index.html"
 
     def has_permission(self, request):
         return admin_scope.may_enter(request.user)
+
+    def index(self, request, extra_context=None):
+        """The index starts with what the user runs: their campaigns' dashboards, their leagues."""
+        context = {**(extra_context or {}), **admin_scope.what_they_run(request.user)}
+        return super().index(request, extra_context=context)
 
     def register(self, model_or_iterable, admin_class=None, **options):
         # Default deny: a ModelAdmin that does not say how organisers are scoped is for staff.
