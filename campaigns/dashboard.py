@@ -87,8 +87,13 @@ def campaign_dashboard(campaign: Campaign) -> Dashboard:
         )
     standings = selectors.campaign_standings(campaign)
     explanations = explain_standings(campaign, standings["rows"])
+    # Before anyone has played, everyone is level: a tie is no news yet.
+    played = any(row["played"] for row in standings["rows"])
     for row in standings["rows"]:
         row["why"] = explanations.get(row["gang"], "")
+        row["tie_matters"] = row["tied"] and played
+    if not played:
+        standings = {**standings, "warnings": []}
     dashboard = Dashboard(
         campaign=campaign,
         round=current,
@@ -136,7 +141,7 @@ def next_step(d: Dashboard) -> NextStep:
     confirmed = d.round_counts.get("confirmed", 0)
     waiting = d.round_counts.get("reported", 0) + d.round_counts.get("disputed", 0)
     total = confirmed + waiting
-    note = f"{confirmed} of {total} battle(s) confirmed"
+    note = f"{confirmed} of {total} battle(s) confirmed" if total else "No battle reported yet."
     if waiting:
         note += f"; {waiting} still waiting (closing leaves them for later)"
     return NextStep(
