@@ -25,10 +25,14 @@ class ChooseGangsForm(forms.Form):
 
     def __init__(self, *args, campaigns, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = campaigns.filter(status=Campaign.Status.ACTIVE)
+        active = campaigns.filter(status=Campaign.Status.ACTIVE)
+        self.fields["campaign"].queryset = active
         campaign_id = self.data.get("campaign") or self.initial.get("campaign")
+        # Only a campaign of the user's admin lists its gangs, whatever the URL says.
         members = Gang.objects.filter(
-            memberships__campaign_id=campaign_id if str(campaign_id).isdigit() else None,
+            memberships__campaign__in=active.filter(
+                pk=campaign_id if str(campaign_id).isdigit() else None
+            ),
             memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.LEAVING],
         ).order_by("name")
         self.fields["gang_a"].queryset = members

@@ -231,3 +231,24 @@ def test_every_admin_url_is_in_the_matrix():
     for label, names in actions.items():
         decided = set(MATRIX[label].actions) | set(STAFF_ACTIONS.get(label, ()))
         assert names == decided, (label, names)
+
+
+def test_the_report_form_lists_no_gang_of_another_campaign(client, world):
+    client.force_login(world.users["organiser"])
+    theirs = world.theirs
+    html = client.get(
+        f"/admin/campaigns/battle/add/?campaign={theirs['campaign'].pk}"
+        f"&gang_a={theirs['gang'].pk}&gang_b={theirs['gang_b'].pk}"
+    ).content.decode()
+    assert theirs["gang"].name not in html and theirs["campaign"].name not in html
+    assert 'name="casualties-0-fighter"' not in html
+
+
+def test_autocomplete_never_lists_users_to_an_organiser(client, world):
+    client.force_login(world.users["organiser"])
+    for app, model, field in [("rosters", "gang", "owner"), ("leagues", "membership", "player")]:
+        response = client.get(
+            "/admin/autocomplete/",
+            {"term": "o", "app_label": app, "model_name": model, "field_name": field},
+        )
+        assert response.status_code == 403, (app, model, field)
