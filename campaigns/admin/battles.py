@@ -99,7 +99,9 @@ class BattleAdmin(ScopedAdmin):
     # --- the page ----------------------------------------------------------------------------
 
     def _goods(self):
-        return dict(CatalogueItem.objects.filter(kind="goods").values_list("slug", "name"))
+        return dict(
+            CatalogueItem.objects.filter(kind__in=["goods", "item"]).values_list("slug", "name")
+        )
 
     @admin.display(description="Sides")
     def sides_report(self, obj):
@@ -114,7 +116,7 @@ class BattleAdmin(ScopedAdmin):
             for s in obj.sides.all()
         ]
         return format_html_join(
-            mark_safe("<br>"), "<strong>{}</strong> {} · credits found: {} · goods: {}", rows
+            mark_safe("<br>"), "<strong>{}</strong> {} · credits found: {} · found: {}", rows
         )
 
     @admin.display(description="Out of action")

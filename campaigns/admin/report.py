@@ -12,6 +12,7 @@ from django import forms
 
 from campaigns.models import Campaign, Membership
 from config.admin_fields import OrderedChoiceField
+from rosters import services as rosters
 from rosters.models import CatalogueItem, Fighter, Gang
 
 CASUALTY_ROWS = 8
@@ -91,13 +92,15 @@ class ResultForm(forms.Form):
             (str(b.pk), f"{b.name} won"),
             ("draw", "A draw"),
         ]
-        goods = [
-            (i.slug, f"{i.name} (worth {i.price})")
-            for i in CatalogueItem.objects.filter(kind=CatalogueItem.Kind.GOODS)
-        ]
+        # What the service accepts as found: goods, and the campaign-findable items.
+        found = {"goods": [], "item": []}
+        items = CatalogueItem.objects.filter(slug__in=rosters.findable_slugs())
+        for item in items.order_by("kind", "name"):
+            found[item.kind].append((item.slug, f"{item.name} (worth {item.price})"))
+        choices = [("Goods", found["goods"]), ("Items (to the stash)", found["item"])]
         for side, gang in zip("ab", gangs, strict=True):
             self.fields[f"goods_{side}"] = OrderedChoiceField(
-                choices=goods, size=GOODS_PLACES, label="Goods found"
+                choices=choices, size=GOODS_PLACES, label="Found"
             )
             self.fields[
                 f"credits_{side}"

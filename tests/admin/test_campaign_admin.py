@@ -231,7 +231,7 @@ def test_a_battle_reported_in_the_admin_is_the_services_report(judge, world):
     assert battle.casualties.get().taken_out_by == attacker
     assert battle.reported_by == world.users["organiser"]
     html = response.content.decode()
-    assert "goods: Gold nugget, Gold nugget" in html and "Spent" not in html
+    assert "found: Gold nugget, Gold nugget" in html and "Spent" not in html
 
 
 @pytest.mark.parametrize(
