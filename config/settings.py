@@ -39,7 +39,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_apps.PosseAdminConfig",  # django.contrib.admin with the organisers' site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
