@@ -458,7 +458,7 @@ def check_invariants(accepted: set[int]) -> list[tuple[str, bool, str]]:
     finished = sum(1 for m in matches if m.status == Match.Status.FINISHED)
     checks.append(
         (
-            "every live match replays to its stored state",
+            "every dealt live match replays to its stored state",
             not unequal,
             f"{len(matches)} matches ({finished} finished) replayed from seed and resolved "
             f"actions{'' if not unequal else f'; different: {unequal[:10]}'}",
