@@ -24,10 +24,16 @@ def _reported(world):
 
 def test_confirm_and_void_from_the_admin_go_through_the_services(admin_client, world):
     result = _reported(world)
+    # The organiser did not play: the admin's confirm is refused (only players confirm).
     response = admin_client.post(
-        "/admin/leagues/leaguematch/", {"action": "confirm", "_selected_action": [result.pk]}
+        "/admin/leagues/leaguematch/",
+        {"action": "confirm", "_selected_action": [result.pk]},
+        follow=True,
     )
-    assert response.status_code == 302
+    assert "Only the players of a result confirm it" in response.content.decode()
+    result.refresh_from_db()
+    assert result.status == "reported" and not RatingChange.objects.exists()
+    services.confirm_result(result=result, actor=world.players[1])
     result.refresh_from_db()
     assert result.status == "confirmed" and result.rating_seq == 1
     assert RatingChange.objects.filter(result=result).count() == 2
@@ -43,7 +49,7 @@ def test_a_refused_action_is_a_message_not_an_error(admin_client, world):
     services.void_result(result=result, actor=world.organiser)
     response = admin_client.post(
         "/admin/leagues/leaguematch/",
-        {"action": "confirm", "_selected_action": [result.pk]},
+        {"action": "void", "_selected_action": [result.pk]},
         follow=True,
     )
     assert "already void" in response.content.decode()
@@ -99,7 +105,7 @@ def test_the_admin_refuses_bad_settings(admin_client, world):
 
 def test_admin_pages_render(admin_client, world):
     result = _reported(world)
-    services.confirm_result(result=result, actor=world.organiser)
+    services.confirm_result(result=result, actor=world.players[1])
     for url in [
         "/admin/leagues/league/",
         f"/admin/leagues/league/{world.league.pk}/change/",

@@ -28,6 +28,7 @@ from rest_framework.test import APIClient
 
 from campaigns.models import Round
 from tests.leagues.security_rows import league_rows
+from tests.matches.security_rows import consent_rows
 from tests.security.world import PERSONAS, World, build_world
 
 pytestmark = pytest.mark.django_db
@@ -356,6 +357,8 @@ MATRIX: list[Row] = [
 # The leagues app's owners keep its rows (tests/leagues/security_rows.py): the arbitrator persona
 # is the league's organiser there.
 MATRIX += league_rows(Row, expect)
+# A named player's answers to an invitation or a logged result (tests/matches/security_rows.py).
+MATRIX += consent_rows(Row, expect)
 
 
 def _schema_write_operations() -> set[tuple[str, str]]:
