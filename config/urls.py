@@ -29,5 +29,6 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
 ]
 
+handler400 = "config.api.json_400"
 handler404 = "config.api.json_404"
 handler500 = "config.api.json_500"

@@ -14,6 +14,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 STATS = ("shoot", "combat", "strength", "toughness", "defence", "wounds")
 
@@ -163,7 +164,11 @@ class Gang(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(credits__gte=0), name="gang_credits_never_negative"),
-            models.UniqueConstraint(fields=["owner", "name"], name="gang_name_unique_per_owner"),
+            # "Dalton Boys" and "dalton boys" are one name: the database says so, not only the
+            # service's check, so two requests racing past the check cannot both create it.
+            models.UniqueConstraint(
+                Lower("name"), "owner", name="gang_name_unique_per_owner_ignoring_case"
+            ),
         ]
 
     def __str__(self):
@@ -370,6 +375,7 @@ class GangEvent(AppendOnly):
         ADJUSTMENT = "adjustment"
         BATTLE = "battle"
         IMPORT = "import"
+        RENAMED = "renamed"
 
     gang = models.ForeignKey(Gang, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=12, choices=Kind.choices)
