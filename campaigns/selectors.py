@@ -21,7 +21,7 @@ def campaign_standings(campaign) -> dict:
     from collections import defaultdict
 
     from campaigns.models import Battle, BattleSide, Casualty, Membership
-    from campaigns.standings import by_field, head_to_head, rank
+    from ranking import by_field, head_to_head, rank
 
     members = {
         m.gang_id: m

@@ -15,11 +15,11 @@ from functools import cache
 from django.db.models import QuerySet
 from django.db.models.fields.json import KT
 
-from campaigns.standings import by_field, head_to_head, rank
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
 from leagues.ratings import PROVISIONAL_GAMES
 from leagues.scoring import KILLS, MAIN_SCORE, Entry, Scoring, outcomes, side_places
 from matches.models import Participant
+from ranking import by_field, head_to_head, rank
 from rulesets.registry import get_ruleset
 
 

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from config.converters import ObjectId
 from config.errors import NotAllowed
-from rosters import exports, selectors, services
+from rosters import access, exports, selectors, services
 from rosters import serializers as s
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
 
@@ -250,10 +250,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def _gang_for_arbitration(self) -> Gang:
         """Credits and goods are granted by arbitrators and staff, never by the owner."""
         gang = get_object_or_404(Gang, pk=self.kwargs["pk"])
-        user = self.request.user
-        from campaigns.selectors import arbitrates_gang
-
-        if not (user.is_staff or arbitrates_gang(user=user, gang=gang)):
+        if not access.can_grant_to_gang(user=self.request.user, gang=gang):
             raise NotAllowed("Only an arbitrator of the gang's campaign or staff may do this.")
         return gang
 

@@ -61,7 +61,10 @@ def test_redis_url_must_be_redis():
 
 
 def _manage(*args, **env):
-    environ = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    # DJANGO_ALLOW_ASYNC_UNSAFE is the browser harness's, for this test process only
+    # (tests/browser/conftest.py); a deployment check inheriting it fails on async.E001.
+    dropped = {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    environ = {k: v for k, v in os.environ.items() if k not in dropped}
     environ.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=environ, capture_output=True, text=True

@@ -1,15 +1,13 @@
 """Races on PostgreSQL with real threads: the rating series lock, not luck, orders ratings."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
 
 from config.errors import DomainError
 from leagues import services
 from leagues.models import LeagueMatch, PlayerRating, RatingChange
 from leagues.ratings import recompute_ratings
 from tests.factories import UserFactory
+from tests.races import in_threads, require_postgresql
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 GAME = "last-one-standing"
@@ -17,29 +15,7 @@ GAME = "last-one-standing"
 
 @pytest.fixture(autouse=True)
 def _postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL")
-
-
-def in_threads(count: int, work) -> tuple[list, list]:
-    barrier = threading.Barrier(count)
-    results, errors = [], []
-
-    def run(index: int):
-        try:
-            barrier.wait()
-            results.append(work(index))
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results, errors
+    require_postgresql()
 
 
 def test_concurrent_confirmations_in_two_leagues_of_one_game_queue_up():

@@ -1,43 +1,26 @@
 """Races on PostgreSQL with real threads: row locks, not luck, make actions exactly-once."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
 
 from matches import services
 from matches.models import Match, MatchAction, MatchEvent
+from matches.services import queue
+from tests import races
 from tests.matches.factories import UserFactory
+from tests.races import require_postgresql
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
 def _postgresql_only(monkeypatch):
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL")
+    require_postgresql()
     # Keep submitted actions pending: the threads below are the only resolvers.
-    monkeypatch.setattr(services, "_enqueue_resolution", lambda action_id: None)
+    monkeypatch.setattr(queue, "_enqueue_resolution", lambda action_id: None)
 
 
 def in_threads(count: int, work) -> list:
-    barrier = threading.Barrier(count)
-    results, errors = [], []
-
-    def run(index: int):
-        try:
-            barrier.wait()
-            results.append(work(index))
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    results, errors = races.in_threads(count, work)
     assert errors == []
     return results
 

@@ -1,21 +1,18 @@
 """Many simultaneous purchases from real threads against one gang never overspend."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
 
 from rosters import services
 from rosters.errors import InsufficientCredits
 from rosters.models import Equipment, Gang
+from tests.races import in_threads, require_postgresql
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
 def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL (SQLite serialises every writer anyway)")
+    require_postgresql("row locks need PostgreSQL (SQLite serialises every writer anyway)")
 
 
 def test_concurrent_purchases_never_overspend(seeded_catalogue, user):
@@ -23,26 +20,14 @@ def test_concurrent_purchases_never_overspend(seeded_catalogue, user):
     start = Gang.objects.get(pk=gang.pk).credits
     price = 30  # dynamite
     attempts = start // price + 8  # more buyers than the treasury can pay for
-    barrier = threading.Barrier(attempts)
-    outcomes: list[str] = []
 
-    def buyer():
-        try:
-            barrier.wait()
-            services.purchase_item(
-                gang=gang, item="dynamite", fighter_id=None, quantity=1, actor=user
-            )
-            outcomes.append("bought")
-        except InsufficientCredits:
-            outcomes.append("refused")
-        finally:
-            connections.close_all()
+    def buyer(_index):
+        services.purchase_item(gang=gang, item="dynamite", fighter_id=None, quantity=1, actor=user)
+        return "bought"
 
-    threads = [threading.Thread(target=buyer) for _ in range(attempts)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes, errors = in_threads(attempts, buyer, timeout=None)
+    assert all(isinstance(e, InsufficientCredits) for e in errors)
+    outcomes += ["refused"] * len(errors)
 
     gang.refresh_from_db()
     bought = outcomes.count("bought")

@@ -1,6 +1,7 @@
 """Ranking rows by points, then by the organiser's ordered tie-breakers.
 
-Shared by campaigns and leagues. A tie-breaker takes a group of tied rows and returns one
+Pure Python, no Django: campaigns' and leagues' standings both rank with it, so neither app
+borrows from the other. A tie-breaker takes a group of tied rows and returns one
 value per row (higher ranks first); a group it cannot split stays tied, shares a rank, and is
 reported so that the organiser sees the table needs another tie-breaker.
 """

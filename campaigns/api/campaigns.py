@@ -1,33 +1,31 @@
-"""Campaigns over HTTP: arbitrators manage, members report their own games, anyone signed in
-reads campaigns, standings and logs. Views are thin: they parse input and call services."""
+"""A campaign over HTTP: founding, settings, status, arbitrators, standings, the log; and
+the campaign's collections (members, rounds, battles, live battles) as its actions."""
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from campaigns import selectors, services
+from campaigns.api.battles import (
+    BattleSerializer,
+    LiveBattleInput,
+    LiveBattleSerializer,
+    ReportSerializer,
+    battle_queryset,
+)
+from campaigns.api.membership import JoinSerializer, MembershipSerializer
+from campaigns.api.rounds import OpenRoundSerializer, RoundSerializer
 from campaigns.models import (
-    Battle,
-    BattleSide,
     Campaign,
-    Casualty,
-    LiveBattle,
     LogEntry,
-    Membership,
-    Round,
 )
 from config.converters import ObjectId
-from jobs.api import JobSerializer
 from rosters.models import Gang
-
-# --- serializers --------------------------------------------------------------------------------
 
 
 class CampaignSerializer(serializers.ModelSerializer):
@@ -86,127 +84,6 @@ class ArbitratorSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
 
 
-class MembershipSerializer(serializers.ModelSerializer):
-    gang_name = serializers.CharField(source="gang.name", read_only=True)
-    player = serializers.CharField(source="gang.owner.username", read_only=True)
-
-    class Meta:
-        model = Membership
-        fields = ["id", "gang", "gang_name", "player", "status", "requested_at", "decided_at"]
-
-
-class JoinSerializer(serializers.Serializer):
-    gang = serializers.IntegerField()
-    join_code = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
-
-
-class RoundSerializer(serializers.ModelSerializer):
-    close_job = serializers.UUIDField(source="close_job_id", read_only=True, allow_null=True)
-
-    class Meta:
-        model = Round
-        fields = ["id", "number", "status", "deadline", "opened_at", "closed_at", "close_job"]
-
-
-class OpenRoundSerializer(serializers.Serializer):
-    deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
-
-
-class SideSerializer(serializers.ModelSerializer):
-    gang_name = serializers.CharField(source="gang.name", read_only=True)
-
-    class Meta:
-        model = BattleSide
-        fields = ["gang", "gang_name", "result", "credits_earned", "goods"]
-
-
-class CasualtySerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Casualty
-        fields = ["fighter", "taken_out_by", "killed"]
-
-
-class BattleSerializer(serializers.ModelSerializer):
-    round = serializers.IntegerField(source="round.number", read_only=True)
-    sides = SideSerializer(many=True, read_only=True)
-    casualties = CasualtySerializer(many=True, read_only=True)
-    reported_by = serializers.CharField(
-        source="reported_by.username", read_only=True, default=None, allow_null=True
-    )
-    confirmed_by = serializers.CharField(
-        source="confirmed_by.username", read_only=True, default=None, allow_null=True
-    )
-
-    class Meta:
-        model = Battle
-        fields = [
-            "id",
-            "round",
-            "status",
-            "source",
-            "sides",
-            "casualties",
-            "reported_by",
-            "reported_at",
-            "confirmed_by",
-            "confirmed_at",
-            "dispute_reason",
-            "post_game_at",
-            "match",
-        ]
-
-
-class CasualtyInput(serializers.Serializer):
-    fighter = serializers.IntegerField()
-    taken_out_by = serializers.IntegerField(required=False, allow_null=True, default=None)
-
-
-class ReportSerializer(serializers.Serializer):
-    gangs = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
-    winner = serializers.IntegerField(allow_null=True)
-    casualties = CasualtyInput(many=True, required=False, default=list)
-    goods = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField(max_length=50), max_length=10),
-        required=False,
-        default=dict,
-    )
-    credits = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=1000), required=False, default=dict
-    )
-
-    def validate_casualties(self, value):
-        if len(value) > 16:
-            raise serializers.ValidationError("At most 16 fighters fight in a battle.")
-        return value
-
-
-class LiveBattleInput(serializers.Serializer):
-    gangs = serializers.ListField(
-        child=serializers.IntegerField(),
-        min_length=2,
-        max_length=2,
-        help_text="The two gangs; the first one's owner takes seat s1.",
-    )
-    options = serializers.DictField(
-        required=False,
-        default=dict,
-        help_text="Engine options such as turn_limit; gangs come from the rosters.",
-    )
-
-
-class LiveBattleSerializer(serializers.ModelSerializer):
-    round = serializers.IntegerField(source="round.number", read_only=True)
-    status = serializers.CharField(source="match.status", read_only=True)
-
-    class Meta:
-        model = LiveBattle
-        fields = ["id", "round", "match", "status", "battle", "started_at"]
-
-
-class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=1000)
-
-
 class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
@@ -239,9 +116,6 @@ class LogEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = LogEntry
         fields = ["id", "at", "kind", "text", "battle", "gang", "actor"]
-
-
-# --- views --------------------------------------------------------------------------------------
 
 
 @extend_schema(tags=["campaigns"])
@@ -424,79 +298,3 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     def log(self, request, pk=None):
         page = self.paginate_queryset(self._campaign().log.select_related("actor"))
         return self.get_paginated_response(LogEntrySerializer(page, many=True).data)
-
-
-def battle_queryset():
-    return Battle.objects.select_related("round", "reported_by", "confirmed_by").prefetch_related(
-        Prefetch("sides", queryset=BattleSide.objects.select_related("gang")), "casualties"
-    )
-
-
-@extend_schema(tags=["campaigns"])
-class MembershipDecisionView(APIView):
-    @extend_schema(
-        operation_id="campaign_membership_decide",
-        request=None,
-        responses=MembershipSerializer,
-        summary="approve / reject (arbitrator) or leave (the gang's owner)",
-    )
-    def post(self, request, pk: str, membership_id: str, decision: str):
-        membership = get_object_or_404(
-            Membership.objects.select_related("gang", "campaign"), pk=membership_id, campaign_id=pk
-        )
-        if decision == "leave":
-            membership = services.request_leave(membership=membership, actor=request.user)
-        else:
-            membership = services.decide_membership(
-                membership=membership, approve=decision == "approve", actor=request.user
-            )
-        return Response(MembershipSerializer(membership).data)
-
-
-@extend_schema(tags=["campaigns"])
-class CloseRoundView(APIView):
-    @extend_schema(
-        request=None,
-        responses={202: JobSerializer},
-        summary="Close the round in a background job; poll /api/v1/tasks/{id}/",
-    )
-    def post(self, request, pk: int, number: int):
-        round_ = get_object_or_404(
-            Round.objects.select_related("campaign"), campaign_id=pk, number=number
-        )
-        job = services.request_round_close(round_=round_, actor=request.user)
-        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
-
-
-@extend_schema(tags=["campaigns"])
-class BattleDetailView(APIView):
-    @extend_schema(responses=BattleSerializer, summary="A battle report")
-    def get(self, request, pk: int, battle_id: int):
-        return Response(
-            BattleSerializer(
-                get_object_or_404(battle_queryset(), pk=battle_id, campaign_id=pk)
-            ).data
-        )
-
-
-@extend_schema(tags=["campaigns"])
-class BattleDecisionView(APIView):
-    @extend_schema(
-        operation_id="campaign_battle_decide",
-        request=ReasonSerializer,
-        responses=BattleSerializer,
-        summary="confirm (the other side or an arbitrator), dispute (with a reason), "
-        "void (arbitrator, with a reason)",
-    )
-    def post(self, request, pk: str, battle_id: str, decision: str):
-        battle = get_object_or_404(
-            Battle.objects.select_related("campaign"), pk=battle_id, campaign_id=pk
-        )
-        if decision == "confirm":
-            services.confirm_battle(battle=battle, actor=request.user)
-        else:
-            data = ReasonSerializer(data=request.data)
-            data.is_valid(raise_exception=True)
-            handler = services.dispute_battle if decision == "dispute" else services.void_battle
-            handler(battle=battle, actor=request.user, reason=data.validated_data["reason"])
-        return Response(BattleSerializer(battle_queryset().get(pk=battle.pk)).data)

@@ -1,0 +1,154 @@
+"""Battle reports and live battles: reporting, one report, and the decisions on it
+(confirm, dispute, void)."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaigns import services
+from campaigns.models import (
+    Battle,
+    BattleSide,
+    Casualty,
+    LiveBattle,
+)
+
+
+class SideSerializer(serializers.ModelSerializer):
+    gang_name = serializers.CharField(source="gang.name", read_only=True)
+
+    class Meta:
+        model = BattleSide
+        fields = ["gang", "gang_name", "result", "credits_earned", "goods"]
+
+
+class CasualtySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Casualty
+        fields = ["fighter", "taken_out_by", "killed"]
+
+
+class BattleSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    sides = SideSerializer(many=True, read_only=True)
+    casualties = CasualtySerializer(many=True, read_only=True)
+    reported_by = serializers.CharField(
+        source="reported_by.username", read_only=True, default=None, allow_null=True
+    )
+    confirmed_by = serializers.CharField(
+        source="confirmed_by.username", read_only=True, default=None, allow_null=True
+    )
+
+    class Meta:
+        model = Battle
+        fields = [
+            "id",
+            "round",
+            "status",
+            "source",
+            "sides",
+            "casualties",
+            "reported_by",
+            "reported_at",
+            "confirmed_by",
+            "confirmed_at",
+            "dispute_reason",
+            "post_game_at",
+            "match",
+        ]
+
+
+class CasualtyInput(serializers.Serializer):
+    fighter = serializers.IntegerField()
+    taken_out_by = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ReportSerializer(serializers.Serializer):
+    gangs = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    winner = serializers.IntegerField(allow_null=True)
+    casualties = CasualtyInput(many=True, required=False, default=list)
+    goods = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField(max_length=50), max_length=10),
+        required=False,
+        default=dict,
+    )
+    credits = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=1000), required=False, default=dict
+    )
+
+    def validate_casualties(self, value):
+        if len(value) > 16:
+            raise serializers.ValidationError("At most 16 fighters fight in a battle.")
+        return value
+
+
+class LiveBattleInput(serializers.Serializer):
+    gangs = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=2,
+        max_length=2,
+        help_text="The two gangs; the first one's owner takes seat s1.",
+    )
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="Engine options such as turn_limit; gangs come from the rosters.",
+    )
+
+
+class LiveBattleSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    status = serializers.CharField(source="match.status", read_only=True)
+
+    class Meta:
+        model = LiveBattle
+        fields = ["id", "round", "match", "status", "battle", "started_at"]
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000)
+
+
+def battle_queryset():
+    return Battle.objects.select_related("round", "reported_by", "confirmed_by").prefetch_related(
+        Prefetch("sides", queryset=BattleSide.objects.select_related("gang")), "casualties"
+    )
+
+
+@extend_schema(tags=["campaigns"])
+class BattleDetailView(APIView):
+    @extend_schema(responses=BattleSerializer, summary="A battle report")
+    def get(self, request, pk: int, battle_id: int):
+        return Response(
+            BattleSerializer(
+                get_object_or_404(battle_queryset(), pk=battle_id, campaign_id=pk)
+            ).data
+        )
+
+
+@extend_schema(tags=["campaigns"])
+class BattleDecisionView(APIView):
+    @extend_schema(
+        operation_id="campaign_battle_decide",
+        request=ReasonSerializer,
+        responses=BattleSerializer,
+        summary="confirm (the other side or an arbitrator), dispute (with a reason), "
+        "void (arbitrator, with a reason)",
+    )
+    def post(self, request, pk: str, battle_id: str, decision: str):
+        battle = get_object_or_404(
+            Battle.objects.select_related("campaign"), pk=battle_id, campaign_id=pk
+        )
+        if decision == "confirm":
+            services.confirm_battle(battle=battle, actor=request.user)
+        else:
+            data = ReasonSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            handler = services.dispute_battle if decision == "dispute" else services.void_battle
+            handler(battle=battle, actor=request.user, reason=data.validated_data["reason"])
+        return Response(BattleSerializer(battle_queryset().get(pk=battle.pk)).data)

@@ -1,0 +1,83 @@
+"""Every write to a campaign, one module per concept:
+
+- ``campaigns``: founding a campaign, its settings, arbitrators and status;
+- ``membership``: gangs asking to join or leave, and the arbitrator's decision;
+- ``rounds``: opening and closing rounds (closing is a Celery job; beat closes due rounds);
+- ``battles``: reporting, confirming, disputing and voiding a battle;
+- ``post_game``: injuries, flips, rewards and goods of a confirmed battle, exactly once;
+- ``live``: battles refereed by the server, and their hand-off back as a reported result;
+- ``common``: the campaign log and who arbitrates.
+
+Battles flow ``reported → confirmed → post-game`` (or ``reported → disputed → arbitrator``).
+The post-game runs in a Celery task (``campaigns.tasks.run_post_game``) and is applied exactly
+once: it locks the battle row and does nothing when ``post_game_at`` is already set, so a
+second confirmation, a retry or a worker that died mid-task never injures or pays twice.
+
+Other apps and the views call the verbs re-exported here (``from campaigns import services``);
+the submodules are this app's own business.
+"""
+
+from campaigns.services.battles import (
+    MAX_CREDITS_EARNED,
+    MAX_GOODS_PER_SIDE,
+    confirm_battle,
+    dispute_battle,
+    report_battle,
+    void_battle,
+)
+from campaigns.services.campaigns import (
+    RULESETS,
+    SETTINGS,
+    TIE_BREAKERS,
+    add_arbitrator,
+    create_campaign,
+    set_status,
+    update_campaign,
+)
+from campaigns.services.common import is_arbitrator, log, require_arbitrator
+from campaigns.services.live import (
+    collect_live_battle,
+    collect_live_battles,
+    gang_for_live_play,
+    start_live_battle,
+)
+from campaigns.services.membership import decide_membership, request_join, request_leave
+from campaigns.services.post_game import run_post_game, sweep_post_games
+from campaigns.services.rounds import (
+    close_due_rounds,
+    close_round_now,
+    open_round,
+    request_round_close,
+)
+
+__all__ = [
+    "MAX_CREDITS_EARNED",
+    "MAX_GOODS_PER_SIDE",
+    "RULESETS",
+    "SETTINGS",
+    "TIE_BREAKERS",
+    "add_arbitrator",
+    "close_due_rounds",
+    "close_round_now",
+    "collect_live_battle",
+    "collect_live_battles",
+    "confirm_battle",
+    "create_campaign",
+    "decide_membership",
+    "dispute_battle",
+    "gang_for_live_play",
+    "is_arbitrator",
+    "log",
+    "open_round",
+    "report_battle",
+    "request_join",
+    "request_leave",
+    "request_round_close",
+    "require_arbitrator",
+    "run_post_game",
+    "set_status",
+    "start_live_battle",
+    "sweep_post_games",
+    "update_campaign",
+    "void_battle",
+]

@@ -1,0 +1,329 @@
+"""Battle reports: ``reported → confirmed`` (the other side or an arbitrator) or
+``reported → disputed → arbitrator``; a confirmation sends the post-game."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.errors import CampaignError, NotAnArbitrator, RoundClosed, WrongState
+from campaigns.models import (
+    Battle,
+    BattleSide,
+    Campaign,
+    Casualty,
+    LogEntry,
+    Round,
+)
+from campaigns.services.common import is_arbitrator, log, require_arbitrator
+from config.errors import NotAllowed
+from rosters.models import CatalogueItem, Fighter, Gang
+
+MAX_GOODS_PER_SIDE = 10
+MAX_CREDITS_EARNED = 1000
+
+
+def _active_gang_ids(campaign: Campaign) -> set[int]:
+    return set(
+        campaign.memberships.filter(status__in=["active", "leaving"]).values_list(
+            "gang_id", flat=True
+        )
+    )
+
+
+def _open_round(campaign: Campaign) -> Round:
+    round_ = campaign.rounds.filter(status=Round.Status.OPEN).first()
+    if round_ is None:
+        raise RoundClosed("There is no open round to play in; the round is closed.", field="round")
+    return round_
+
+
+def _battle_gangs(campaign: Campaign, gangs: list[int]) -> dict[int, Gang]:
+    """The two gangs of a battle, both members of the campaign."""
+    if len(gangs) != 2 or len(set(gangs)) != 2:
+        raise CampaignError("A battle is fought by exactly two different gangs.", field="gangs")
+    members = _active_gang_ids(campaign)
+    outsiders = [g for g in gangs if g not in members]
+    if outsiders:
+        raise CampaignError(f"Gang {outsiders[0]} is not in this campaign.", field="gangs")
+    return {g.pk: g for g in Gang.objects.select_related("owner").filter(pk__in=gangs)}
+
+
+def _int_keyed(value, field: str) -> dict[int, object]:
+    if value in (None, ""):
+        return {}
+    if not isinstance(value, dict):
+        raise CampaignError("Give an object keyed by gang id.", field=field)
+    out = {}
+    for key, item in value.items():
+        try:
+            out[int(key)] = item
+        except (TypeError, ValueError):
+            raise CampaignError(f"'{key}' is not a gang id.", field=field) from None
+    return out
+
+
+@transaction.atomic
+def report_battle(
+    *,
+    campaign: Campaign,
+    actor,
+    gangs: list[int],
+    winner: int | None,
+    casualties: list[dict],
+    goods=None,
+    credits=None,
+    source: str = Battle.Source.LOGGED,
+    match=None,
+    round_: Round | None = None,
+    spent: list | None = None,
+) -> Battle:
+    """A battle's result into the open round (a live battle: into the round it started in)."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    round_ = round_ or _open_round(campaign)
+    gang_rows = _battle_gangs(campaign, gangs)
+    if (
+        source == Battle.Source.LOGGED
+        and not is_arbitrator(user=actor, campaign=campaign)
+        and not any(g.owner_id == actor.pk for g in gang_rows.values())
+    ):
+        raise NotAllowed("Only the two gangs' owners or an arbitrator may report this battle.")
+    if winner is not None and winner not in gangs:
+        raise CampaignError(
+            "The winner must be one of the two gangs (or null for a draw).", field="winner"
+        )
+
+    fighters = {f.pk: f for f in Fighter.objects.filter(gang_id__in=gangs)}
+    seen: set[int] = set()
+    rows = []
+    for index, casualty in enumerate(casualties or []):
+        path = f"casualties.{index}"
+        if not isinstance(casualty, dict):
+            raise CampaignError(
+                "Each casualty is an object with fighter and taken_out_by.", field=path
+            )
+        fighter = (
+            fighters.get(casualty.get("fighter"))
+            if isinstance(casualty.get("fighter"), int)
+            else None
+        )
+        if fighter is None:
+            raise CampaignError("This fighter is not in either gang.", field=f"{path}.fighter")
+        if not fighter.is_active:
+            raise CampaignError(
+                f"{fighter.name} is {fighter.status} and did not fight.", field=f"{path}.fighter"
+            )
+        if fighter.pk in seen:
+            raise CampaignError(
+                f"{fighter.name} is taken out of action twice in one report.",
+                field=f"{path}.fighter",
+            )
+        seen.add(fighter.pk)
+        by = casualty.get("taken_out_by")
+        attacker = None
+        if by is not None:
+            attacker = fighters.get(by) if isinstance(by, int) else None
+            if attacker is None:
+                raise CampaignError(
+                    "The fighter who took them out is not in either gang.",
+                    field=f"{path}.taken_out_by",
+                )
+            if not attacker.is_active:
+                raise CampaignError(
+                    f"{attacker.name} is {attacker.status}: a dead fighter deals no blows.",
+                    field=f"{path}.taken_out_by",
+                )
+            if attacker.pk == fighter.pk:
+                raise CampaignError(
+                    "A fighter cannot take themself out.", field=f"{path}.taken_out_by"
+                )
+        rows.append((fighter, attacker))
+
+    goods_by_gang = _int_keyed(goods, "goods")
+    credits_by_gang = _int_keyed(credits, "credits")
+    for gang_id in set(goods_by_gang) | set(credits_by_gang):
+        if gang_id not in gangs:
+            raise CampaignError(f"Gang {gang_id} did not fight this battle.", field="goods")
+    goods_slugs = set(CatalogueItem.objects.filter(kind="goods").values_list("slug", flat=True))
+    for gang_id, found in goods_by_gang.items():
+        if (
+            not isinstance(found, list)
+            or len(found) > MAX_GOODS_PER_SIDE
+            or any(s not in goods_slugs for s in found)
+        ):
+            raise CampaignError(
+                f"Goods are a list of up to {MAX_GOODS_PER_SIDE} of: "
+                f"{', '.join(sorted(goods_slugs))}.",
+                field=f"goods.{gang_id}",
+            )
+    for gang_id, amount in credits_by_gang.items():
+        if (
+            isinstance(amount, bool)
+            or not isinstance(amount, int)
+            or not 0 <= amount <= MAX_CREDITS_EARNED
+        ):
+            raise CampaignError(
+                f"Credits earned are a whole number from 0 to {MAX_CREDITS_EARNED}.",
+                field=f"credits.{gang_id}",
+            )
+
+    battle = Battle.objects.create(
+        campaign=campaign,
+        round=round_,
+        reported_by=actor,
+        source=source,
+        match=match,
+        spent=spent or [],
+    )
+    for gang_id in gangs:
+        result = (
+            BattleSide.Result.DRAW
+            if winner is None
+            else BattleSide.Result.WIN
+            if winner == gang_id
+            else BattleSide.Result.LOSS
+        )
+        BattleSide.objects.create(
+            battle=battle,
+            gang_id=gang_id,
+            result=result,
+            credits_earned=credits_by_gang.get(gang_id, 0),
+            goods=goods_by_gang.get(gang_id, []),
+        )
+    Casualty.objects.bulk_create(
+        Casualty(battle=battle, fighter=f, taken_out_by=a) for f, a in rows
+    )
+    a, b = (gang_rows[g] for g in gangs)
+    outcome = "drew" if winner is None else f"won: {gang_rows[winner].name}"
+    log(
+        campaign,
+        LogEntry.Kind.BATTLE,
+        f"{actor.username if actor else 'The server'} reported "
+        f"{a.name} against {b.name} in round {round_.number} ({outcome}); {len(rows)} fighter(s) "
+        f"out of action.",
+        actor=actor,
+        battle=battle,
+    )
+    return battle
+
+
+def _can_confirm(*, battle: Battle, actor) -> bool:
+    if is_arbitrator(user=actor, campaign=battle.campaign):
+        return True
+    owners = set(battle.sides.values_list("gang__owner_id", flat=True))
+    if battle.source == Battle.Source.LIVE:
+        return actor.pk in owners
+    # The other side confirms: an owner of a gang in the battle who did not report it.
+    return actor.pk in owners and actor.pk != battle.reported_by_id
+
+
+@transaction.atomic
+def confirm_battle(*, battle: Battle, actor) -> Battle:
+    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    if battle.status == Battle.Status.CONFIRMED:
+        return battle  # confirming twice changes nothing
+    if battle.status == Battle.Status.VOID:
+        raise WrongState("This battle was voided.", field="battle")
+    if battle.status == Battle.Status.DISPUTED and not is_arbitrator(
+        user=actor, campaign=battle.campaign
+    ):
+        raise NotAnArbitrator("A disputed result waits for an arbitrator.")
+    if not _can_confirm(battle=battle, actor=actor):
+        raise NotAllowed("The other side or an arbitrator confirms a result, not its reporter.")
+    battle.status = Battle.Status.CONFIRMED
+    battle.confirmed_by = actor
+    battle.confirmed_at = timezone.now()
+    if battle.match_id is None:
+        battle.match = _record_match(battle, actor=actor)
+    battle.save(update_fields=["status", "confirmed_by", "confirmed_at", "match"])
+    log(
+        battle.campaign,
+        LogEntry.Kind.BATTLE,
+        f"{actor.username} confirmed battle {battle.pk}.",
+        actor=actor,
+        battle=battle,
+    )
+    from campaigns.tasks import run_post_game as task
+
+    battle_id = battle.pk
+    # robust: with the broker down the confirmation stands (no 500 for a committed write);
+    # sweep_post_games sends the post-game later.
+    transaction.on_commit(lambda: task.delay(battle_id=battle_id), robust=True)
+    return battle
+
+
+def _record_match(battle: Battle, *, actor):
+    """A confirmed logged battle becomes a match record too, so that it counts in the
+    players' histories like every other game. None when one player ran both gangs (a match
+    seats each player once)."""
+    from matches.services import log_result
+
+    sides = list(battle.sides.select_related("gang__owner"))
+    owners = {side.gang.owner.username: side for side in sides}
+    if len(owners) != 2:
+        return None
+    taken_out = dict.fromkeys((s.gang_id for s in sides), 0)
+    for by_gang, victim_gang in battle.casualties.values_list(
+        "taken_out_by__gang_id", "fighter__gang_id"
+    ):
+        if by_gang and by_gang != victim_gang:
+            taken_out[by_gang] += 1
+    return log_result(
+        ruleset=battle.campaign.ruleset,
+        placements={
+            name: 2 if side.result == BattleSide.Result.LOSS else 1 for name, side in owners.items()
+        },
+        scores={
+            name: {
+                "fighters_taken_out": taken_out[side.gang_id],
+                "credits_earned": side.credits_earned,
+            }
+            for name, side in owners.items()
+        },
+        gangs={name: side.gang for name, side in owners.items()},
+        played_at=battle.reported_at,
+        created_by=actor,
+        on_behalf=True,
+    )
+
+
+@transaction.atomic
+def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
+    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    if battle.status != Battle.Status.REPORTED:
+        raise WrongState(f"A {battle.status} battle cannot be disputed.", field="battle")
+    if not _can_confirm(battle=battle, actor=actor):
+        raise NotAllowed("Only the other side may dispute a reported result.")
+    if not reason.strip():
+        raise CampaignError("Say what is wrong with the report.", field="reason")
+    battle.status = Battle.Status.DISPUTED
+    battle.dispute_reason = reason
+    battle.save(update_fields=["status", "dispute_reason"])
+    log(
+        battle.campaign,
+        LogEntry.Kind.BATTLE,
+        f"{actor.username} disputed battle {battle.pk}: {reason}",
+        actor=actor,
+        battle=battle,
+    )
+    return battle
+
+
+@transaction.atomic
+def void_battle(*, battle: Battle, actor, reason: str) -> Battle:
+    require_arbitrator(user=actor, campaign=battle.campaign)
+    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    if battle.status == Battle.Status.CONFIRMED:
+        raise WrongState(
+            "A confirmed battle has been applied to the gangs; it cannot be voided.", field="battle"
+        )
+    battle.status = Battle.Status.VOID
+    battle.save(update_fields=["status"])
+    log(
+        battle.campaign,
+        LogEntry.Kind.OVERRIDE,
+        f"{actor.username} voided battle {battle.pk}: {reason}",
+        actor=actor,
+        battle=battle,
+    )
+    return battle

@@ -1,0 +1,128 @@
+"""The campaign itself: founding it, its settings, its arbitrators, its status."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns.errors import CampaignError, WrongState
+from campaigns.models import (
+    Campaign,
+    LogEntry,
+    Round,
+)
+from campaigns.services.common import log, require_arbitrator
+from campaigns.services.rounds import open_round
+
+RULESETS = ("last-hope-frontier",)
+TIE_BREAKERS = ("head_to_head", "wins", "taken_out", "rating", "wealth", "fewest_lost")
+SETTINGS = (
+    "name",
+    "description",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "reward_win",
+    "reward_draw",
+    "reward_loss",
+    "round_length_days",
+    "tie_breakers",
+)
+
+
+def _check_tie_breakers(value) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CampaignError("Give tie-breakers as a list of names.", field="tie_breakers")
+    unknown = [v for v in value if v not in TIE_BREAKERS]
+    if unknown or len(set(value)) != len(value):
+        raise CampaignError(
+            f"Tie-breakers are chosen once each from {', '.join(TIE_BREAKERS)}.",
+            field="tie_breakers",
+        )
+    return value
+
+
+@transaction.atomic
+def create_campaign(
+    *, creator, name: str, ruleset: str = "last-hope-frontier", **settings
+) -> Campaign:
+    if ruleset not in RULESETS:
+        raise CampaignError(
+            "Campaigns follow Last Hope Frontier gangs; log other games in a league.",
+            field="ruleset",
+        )
+    if "tie_breakers" in settings:
+        _check_tie_breakers(settings["tie_breakers"])
+    else:
+        settings["tie_breakers"] = ["head_to_head", "wins", "taken_out"]
+    campaign = Campaign(name=name, ruleset=ruleset, created_by=creator, **settings)
+    if campaign.points_win < campaign.points_draw:  # else the CheckConstraint answers, as a 500
+        raise CampaignError("A win must be worth at least a draw.", field="points_win")
+    campaign.save()
+    campaign.arbitrators.add(creator)
+    log(
+        campaign,
+        LogEntry.Kind.CAMPAIGN,
+        f"{creator.username} founded the campaign {name}.",
+        actor=creator,
+    )
+    return campaign
+
+
+@transaction.atomic
+def update_campaign(*, campaign: Campaign, actor, **changes) -> Campaign:
+    require_arbitrator(user=actor, campaign=campaign)
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if "tie_breakers" in changes:
+        _check_tie_breakers(changes["tie_breakers"])
+    for key, value in changes.items():
+        if key not in SETTINGS:
+            raise CampaignError(f"'{key}' cannot be changed.", field=key)
+        setattr(campaign, key, value)
+    if campaign.points_win < campaign.points_draw:
+        raise CampaignError("A win must be worth at least a draw.", field="points_win")
+    campaign.save()
+    if changes:
+        log(
+            campaign,
+            LogEntry.Kind.OVERRIDE,
+            f"{actor.username} changed the settings: {', '.join(sorted(changes))}.",
+            actor=actor,
+        )
+    return campaign
+
+
+@transaction.atomic
+def add_arbitrator(*, campaign: Campaign, user, actor) -> None:
+    require_arbitrator(user=actor, campaign=campaign)
+    campaign.arbitrators.add(user)
+    log(
+        campaign,
+        LogEntry.Kind.CAMPAIGN,
+        f"{user.username} now arbitrates the campaign.",
+        actor=actor,
+    )
+
+
+@transaction.atomic
+def set_status(*, campaign: Campaign, status: str, actor) -> Campaign:
+    """draft → active (opens round 1) → finished (closes nothing by itself: close rounds first)."""
+    require_arbitrator(user=actor, campaign=campaign)
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    allowed = {
+        Campaign.Status.DRAFT: Campaign.Status.ACTIVE,
+        Campaign.Status.ACTIVE: Campaign.Status.FINISHED,
+    }
+    if allowed.get(campaign.status) != status:
+        raise WrongState(f"A {campaign.status} campaign cannot become {status}.", field="status")
+    if (
+        status == Campaign.Status.FINISHED
+        and campaign.rounds.exclude(status=Round.Status.CLOSED).exists()
+    ):
+        raise WrongState("Close the open round before finishing the campaign.", field="status")
+    campaign.status = status
+    campaign.save(update_fields=["status"])
+    verb = "started" if status == Campaign.Status.ACTIVE else "finished"
+    log(campaign, LogEntry.Kind.CAMPAIGN, f"The campaign {verb}.", actor=actor)
+    if status == Campaign.Status.ACTIVE and not campaign.rounds.exists():
+        open_round(campaign=campaign, actor=actor)
+    return campaign

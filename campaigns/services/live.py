@@ -1,0 +1,135 @@
+"""Live battles: a battle refereed by the server as a ``matches`` live match, collected as
+a reported result when it finishes (the ``MATCH_FINISHED_HANDLERS`` hand-off, and a sweep)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns.errors import CampaignError
+from campaigns.models import (
+    Battle,
+    Campaign,
+    LiveBattle,
+    LogEntry,
+)
+from campaigns.services.battles import _battle_gangs, _open_round, report_battle
+from campaigns.services.common import log
+from config.errors import NotAllowed
+from rosters.models import Fighter, Gang
+
+
+def gang_for_live_play(gang: Gang) -> dict:
+    """The gang as the Last Hope Frontier engine takes it: active fighters with their current
+    stat lines and the equipment they carry (the stash stays at home)."""
+    from rosters.selectors import fighter_queryset
+
+    fighters = fighter_queryset().filter(gang=gang, status=Fighter.Status.ACTIVE).order_by("id")
+    return {
+        "gang_id": gang.pk,
+        "name": gang.name,
+        "faction": gang.faction,
+        "fighters": [
+            {
+                "id": f.pk,
+                "name": f.name,
+                "role": f.role.slug,
+                "stats": f.current_stats(),
+                "equipment": [e.item.slug for e in f.equipment.all()],
+            }
+            for f in fighters
+        ],
+    }
+
+
+@transaction.atomic
+def start_live_battle(
+    *, campaign: Campaign, actor, gangs: list[int], options: dict | None = None
+) -> LiveBattle:
+    """Start a refereed battle between two member gangs; their owners take the two seats."""
+    from matches.models import Participant
+    from matches.services import create_live_match
+
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    round_ = _open_round(campaign)
+    rows = _battle_gangs(campaign, gangs)
+    ordered = [rows[g] for g in gangs]
+    if not actor.is_staff and actor.pk not in {g.owner_id for g in ordered}:
+        raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
+    for index, gang in enumerate(ordered):
+        if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
+            raise CampaignError(
+                f"{gang.name} has no fighter able to fight.", field=f"gangs.{index}"
+            )
+    extra = dict(options or {})
+    extra.pop("gangs", None)  # the server builds the gangs from the rosters, never the client
+    match = create_live_match(
+        ruleset=campaign.ruleset,
+        players=[g.owner.username for g in ordered],
+        options={
+            **extra,
+            "gangs": {f"s{n}": gang_for_live_play(g) for n, g in enumerate(ordered, 1)},
+        },
+        created_by=actor,
+    )
+    for n, gang in enumerate(ordered, 1):
+        Participant.objects.filter(match=match, seat=f"s{n}").update(gang=gang)
+    live = LiveBattle.objects.create(campaign=campaign, round=round_, match=match, started_by=actor)
+    log(
+        campaign,
+        LogEntry.Kind.BATTLE,
+        f"{ordered[0].name} and {ordered[1].name} started a live battle "
+        f"in round {round_.number} (match {match.pk}).",
+        actor=actor,
+    )
+    return live
+
+
+@transaction.atomic
+def collect_live_battle(*, match_id: int) -> Battle | None:
+    """A finished live battle becomes a reported result, written from the engine's record.
+    Idempotent: the LiveBattle row lock and its one-to-one battle make it happen once."""
+    from matches.models import Match
+    from rulesets.registry import get_ruleset
+
+    live = (
+        LiveBattle.objects.select_for_update()
+        .select_related("match", "campaign", "round")
+        .filter(match_id=match_id)
+        .first()
+    )
+    if live is None or live.battle_id is not None or live.match.status != Match.Status.FINISHED:
+        return None
+    report = get_ruleset(live.match.ruleset).battle_report(live.match.state)
+    gangs = [report["gangs"][seat] for seat in sorted(report["gangs"])]
+    winner = report["gangs"][report["winner"]] if report["winner"] else None
+    casualties = [
+        # A fighter caught in their own dynamite's blast is taken out by no one.
+        {"fighter": t["victim"], "taken_out_by": None if t["by"] == t["victim"] else t["by"]}
+        for t in report["takedowns"]
+    ]
+    battle = report_battle(
+        campaign=live.campaign,
+        actor=None,
+        gangs=gangs,
+        winner=winner,
+        casualties=casualties,
+        source=Battle.Source.LIVE,
+        match=live.match,
+        round_=live.round,
+        spent=report["equipment_spent"],
+    )
+    live.battle = battle
+    live.save(update_fields=["battle"])
+    return battle
+
+
+def collect_live_battles() -> int:
+    """Beat: pick up finished live battles whose hand-off task was lost."""
+    from matches.models import Match
+
+    waiting = LiveBattle.objects.filter(battle__isnull=True, match__status=Match.Status.FINISHED)
+    return sum(
+        1
+        for match_id in waiting.values_list("match_id", flat=True)
+        if collect_live_battle(match_id=match_id) is not None
+    )

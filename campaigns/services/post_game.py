@@ -1,0 +1,133 @@
+"""The post-game sequence of a confirmed battle, applied exactly once: it locks the battle
+row and does nothing when ``post_game_at`` is already set, so a second confirmation, a retry
+or a worker that died mid-task never injures or pays twice."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from campaigns.models import (
+    Battle,
+    LogEntry,
+)
+from campaigns.services.common import log
+from rosters import services as rosters
+from rosters.models import Fighter, Gang, LedgerEntry
+from rulesets.last_hope_frontier import post_game
+
+
+@transaction.atomic
+def run_post_game(*, battle_id: int) -> bool:
+    """Injuries, then flips, then rewards and goods, then the gang's battle count.
+
+    Returns False when there was nothing to do (not confirmed, or already applied).
+    """
+    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle_id)
+    if battle.status != Battle.Status.CONFIRMED or battle.post_game_at is not None:
+        return False
+    campaign = battle.campaign
+    sides = list(battle.sides.select_related("gang").order_by("gang_id"))
+    # Lock both gangs in id order so that two post-games of the same gangs cannot deadlock.
+    list(Gang.objects.select_for_update().filter(pk__in=[s.gang_id for s in sides]).order_by("pk"))
+    gang_of = {s.gang_id: s.gang for s in sides}
+
+    casualties = list(battle.casualties.select_related("fighter", "taken_out_by"))
+    died = []
+    for casualty in casualties:
+        injury = rosters.take_out_of_action(
+            fighter=casualty.fighter,
+            actor=None,
+            note=f"(campaign {campaign.name}, battle {battle.pk})",
+        )
+        casualty.killed = injury.fatal
+        casualty.save(update_fields=["killed"])
+        fighter = casualty.fighter
+        if injury.fatal:
+            died.append(str(fighter.pk))
+            log(
+                campaign,
+                LogEntry.Kind.DEATH,
+                f"{fighter.name} of {gang_of[fighter.gang_id].name} was taken "
+                "out of action a third time and is dead; their equipment is buried with them.",
+                battle=battle,
+                gang=gang_of[fighter.gang_id],
+            )
+        else:
+            log(
+                campaign,
+                LogEntry.Kind.INJURY,
+                f"{fighter.name} of {gang_of[fighter.gang_id].name} was taken "
+                f"out of action ({injury.strike} of 3) and permanently loses a wound.",
+                battle=battle,
+                gang=gang_of[fighter.gang_id],
+            )
+
+    takedowns = [
+        {
+            "by": str(c.taken_out_by_id) if c.taken_out_by_id else None,
+            "victim": str(c.fighter_id),
+            "enemy": bool(c.taken_out_by_id) and c.taken_out_by.gang_id != c.fighter.gang_id,
+        }
+        for c in casualties
+    ]
+    for fighter_id, count in post_game.settle_takedowns(takedowns, died).items():
+        fighter = Fighter.objects.get(pk=int(fighter_id))
+        rosters.award_flips(fighter=fighter, count=count, actor=None, note=f"battle {battle.pk}")
+        log(
+            campaign,
+            LogEntry.Kind.FLIPS,
+            f"{fighter.name} earned {count} card flip{'s' if count > 1 else ''}.",
+            battle=battle,
+            gang=gang_of[fighter.gang_id],
+        )
+
+    for side in sides:
+        reward = getattr(campaign, f"reward_{side.result}") + side.credits_earned
+        if reward:
+            rosters.adjust_credits(
+                gang=side.gang,
+                amount=reward,
+                actor=None,
+                reason=LedgerEntry.Reason.REWARD,
+                note=f"{side.result.capitalize()} in {campaign.name}, battle {battle.pk}",
+            )
+            log(
+                campaign,
+                LogEntry.Kind.REWARD,
+                f"{side.gang.name} earned {reward} credits ({side.result}).",
+                battle=battle,
+                gang=side.gang,
+            )
+        for slug in side.goods:
+            rosters.add_goods(
+                gang=side.gang, item=slug, actor=None, note=f"Found in battle {battle.pk}"
+            )
+        Gang.objects.filter(pk=side.gang_id).update(battles=F("battles") + 1)
+
+    for spent in battle.spent:
+        rosters.use_up(
+            fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.pk})"
+        )
+
+    battle.post_game_at = timezone.now()
+    battle.save(update_fields=["post_game_at"])
+    return True
+
+
+def sweep_post_games(*, older_than) -> int:
+    """Beat: send again the post-game of confirmed battles still waiting for it (the task was
+    lost with a killed worker or a restarted broker). Harmless if it was only slow: the
+    post-game runs once whatever the number of tasks."""
+    from campaigns.tasks import run_post_game as task
+
+    waiting = Battle.objects.filter(
+        status=Battle.Status.CONFIRMED,
+        post_game_at__isnull=True,
+        confirmed_at__lte=timezone.now() - older_than,
+    )
+    ids = list(waiting.values_list("pk", flat=True))
+    for battle_id in ids:
+        task.delay(battle_id=battle_id)
+    return len(ids)

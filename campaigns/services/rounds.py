@@ -1,0 +1,119 @@
+"""Rounds: one open at a time; closing one is a Celery job that runs the post-games still
+waiting, and beat closes the rounds past their deadline."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.errors import WrongState
+from campaigns.models import (
+    Battle,
+    Campaign,
+    LogEntry,
+    Round,
+)
+from campaigns.services.common import log, require_arbitrator
+from campaigns.services.post_game import run_post_game
+from jobs import services as jobs
+
+
+@transaction.atomic
+def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
+    require_arbitrator(user=actor, campaign=campaign)
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if campaign.status != Campaign.Status.ACTIVE:
+        raise WrongState("Start the campaign before opening rounds.", field="campaign")
+    if campaign.rounds.exclude(status=Round.Status.CLOSED).exists():
+        raise WrongState(
+            "Close the open round first: one round is played at a time.", field="round"
+        )
+    number = (campaign.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    if deadline is None:
+        deadline = timezone.now() + timezone.timedelta(days=campaign.round_length_days)
+    round_ = Round.objects.create(campaign=campaign, number=number, deadline=deadline)
+    log(
+        campaign,
+        LogEntry.Kind.ROUND,
+        f"Round {number} opened; it closes on {deadline:%d %B %Y}.",
+        actor=actor,
+    )
+    return round_
+
+
+@transaction.atomic
+def request_round_close(*, round_: Round, actor):
+    """Start the closing job (idempotent: a round already closing or closed returns its job)."""
+    from campaigns.tasks import close_round
+
+    if actor is not None:
+        require_arbitrator(user=actor, campaign=round_.campaign)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.OPEN:
+        return round_.close_job
+    job = jobs.start_job(name="close-round", task=close_round, owner=actor, round_id=round_.pk)
+    round_.status = Round.Status.CLOSING
+    round_.close_job = job
+    round_.save(update_fields=["status", "close_job"])
+    return job
+
+
+def close_round_now(*, round_id: int, job_id: str | None = None) -> dict:
+    """The closing job: apply every confirmed battle's post-game, then close the round.
+    Reported or disputed battles stay as they are for the arbitrator. A second run finds the
+    round closed and changes nothing."""
+    round_ = Round.objects.select_related("campaign").get(pk=round_id)
+    if round_.status == Round.Status.CLOSED:
+        jobs.job_finished(job_id, result={"round": round_.number, "already_closed": True})
+        return {"already_closed": True}
+    pending = list(
+        round_.battles.filter(
+            status=Battle.Status.CONFIRMED, post_game_at__isnull=True
+        ).values_list("pk", flat=True)
+    )
+    jobs.job_running(job_id, total=len(pending) + 1)
+    for done, battle_id in enumerate(pending, start=1):
+        run_post_game(battle_id=battle_id)
+        jobs.job_progress(job_id, done=done)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_id)
+        if round_.status != Round.Status.CLOSED:
+            waiting = round_.battles.filter(
+                status__in=[Battle.Status.REPORTED, Battle.Status.DISPUTED]
+            ).count()
+            confirmed = round_.battles.filter(status=Battle.Status.CONFIRMED).count()
+            round_.status = Round.Status.CLOSED
+            round_.closed_at = timezone.now()
+            round_.save(update_fields=["status", "closed_at"])
+            note = f" {waiting} result(s) still wait for confirmation." if waiting else ""
+            log(
+                round_.campaign,
+                LogEntry.Kind.ROUND,
+                f"Round {round_.number} closed after {confirmed} confirmed battle(s).{note}",
+            )
+    result = {"round": round_.number, "post_games": len(pending)}
+    jobs.job_finished(job_id, result=result)
+    return result
+
+
+def close_due_rounds() -> int:
+    """Beat: close every open round whose deadline has passed, and send again the closing job
+    of a round stuck closing (its task was lost: the broker was down when it was asked for, or
+    restarted empty); closing runs once however many times it is sent."""
+    from campaigns.tasks import close_round
+    from jobs.models import Job
+
+    due = Round.objects.filter(status=Round.Status.OPEN, deadline__lte=timezone.now())
+    count = 0
+    for round_ in due:
+        request_round_close(round_=round_, actor=None)
+        count += 1
+    stuck = Round.objects.filter(
+        status=Round.Status.CLOSING,
+        close_job__state=Job.State.PENDING,
+        close_job__created_at__lte=timezone.now() - timezone.timedelta(minutes=2),
+    )
+    for round_ in stuck:
+        close_round.delay(round_id=round_.pk, job_id=str(round_.close_job_id))
+        count += 1
+    return count

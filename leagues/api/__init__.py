@@ -1,0 +1,89 @@
+"""Leagues over HTTP: anyone signed in reads leagues, standings, results, leaderboards and
+player pages; organisers manage; members report and confirm their own games.
+
+One module per resource: ``leagues`` (leagues, settings, organisers, members, logging a
+result), ``results`` (a result and the decisions on it), ``standings`` (JSON and CSV),
+``players`` (leaderboards and player stats); ``parsing`` holds the strict JSON parser.
+
+Views are thin: they parse input, call ``leagues.services`` or ``leagues.selectors``, and
+shape the answer.
+"""
+
+from leagues.api.leagues import (
+    LeagueCreateSerializer,
+    LeagueJoinSerializer,
+    LeagueMembershipSerializer,
+    LeaguePlayerSerializer,
+    LeagueSerializer,
+    LeagueSettingsSerializer,
+    LeagueViewSet,
+    league_queryset,
+)
+from leagues.api.parsing import MAX_BODY_BYTES, KeyedDict, LeagueJSONParser, PlayerMapField
+from leagues.api.players import (
+    GameStatsSerializer,
+    LeaderboardRowSerializer,
+    LeaderboardView,
+    PlayerStatsSerializer,
+    PlayerStatsView,
+    RatingPointSerializer,
+)
+from leagues.api.results import (
+    ConfirmView,
+    DisputeView,
+    LeagueMatchSerializer,
+    LeagueReasonSerializer,
+    LeagueVoidSerializer,
+    RatingChangeSerializer,
+    ResultDetailView,
+    ResultInputSerializer,
+    VoidView,
+    result_queryset,
+)
+from leagues.api.standings import (
+    CSV_COLUMNS,
+    ErrorsAsJSON,
+    ErrorsAsJSONSchema,
+    LeagueStandingRowSerializer,
+    LeagueStandingsSerializer,
+    StandingsCSVRenderer,
+    StandingsCSVView,
+)
+
+__all__ = [
+    "CSV_COLUMNS",
+    "MAX_BODY_BYTES",
+    "ConfirmView",
+    "DisputeView",
+    "ErrorsAsJSON",
+    "ErrorsAsJSONSchema",
+    "GameStatsSerializer",
+    "KeyedDict",
+    "LeaderboardRowSerializer",
+    "LeaderboardView",
+    "LeagueCreateSerializer",
+    "LeagueJSONParser",
+    "LeagueJoinSerializer",
+    "LeagueMatchSerializer",
+    "LeagueMembershipSerializer",
+    "LeaguePlayerSerializer",
+    "LeagueReasonSerializer",
+    "LeagueSerializer",
+    "LeagueSettingsSerializer",
+    "LeagueStandingRowSerializer",
+    "LeagueStandingsSerializer",
+    "LeagueViewSet",
+    "LeagueVoidSerializer",
+    "PlayerMapField",
+    "PlayerStatsSerializer",
+    "PlayerStatsView",
+    "RatingChangeSerializer",
+    "RatingPointSerializer",
+    "ResultDetailView",
+    "ResultInputSerializer",
+    "StandingsCSVRenderer",
+    "StandingsCSVView",
+    "VoidView",
+    "league_queryset",
+    "result_queryset",
+]

@@ -1,0 +1,103 @@
+"""Players across leagues: a game's leaderboard of ratings, a player's stats."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.generics import ListAPIView
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from leagues import selectors
+from rulesets.registry import get_ruleset
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    rating = serializers.FloatField(help_text="The ordinal, mu - 3 sigma.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+
+
+class RatingPointSerializer(serializers.Serializer):
+    result = serializers.IntegerField()
+    league = serializers.IntegerField()
+    played_at = serializers.DateTimeField()
+    games = serializers.IntegerField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    rating_before = serializers.FloatField()
+    rating = serializers.FloatField()
+
+
+class GameStatsSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    average_placement = serializers.FloatField(allow_null=True)
+    rating = serializers.FloatField(allow_null=True)
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    provisional = serializers.BooleanField()
+    history = RatingPointSerializer(many=True)
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    games = GameStatsSerializer(many=True)
+
+
+@extend_schema(tags=["leagues"])
+class LeaderboardView(ListAPIView):
+    """Everyone rated in one game across all its leagues, best rating first."""
+
+    serializer_class = LeaderboardRowSerializer
+    filter_backends = []
+
+    def get_queryset(self):
+        if get_ruleset(self.kwargs["slug"]) is None:
+            raise Http404
+        return selectors.leaderboard(self.kwargs["slug"])
+
+    @extend_schema(
+        operation_id="rulesets_leaderboard",
+        summary="Ratings in one game across every league (provisional below "
+        f"{selectors.PROVISIONAL_GAMES} games)",
+    )
+    def get(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.get_queryset())
+        start = (self.paginator.page.start_index() if page else 1) - 1
+        rows = [
+            {
+                "rank": start + index,
+                "player": r.player.username,
+                "rating": round(r.ordinal, 3),
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "games": r.games,
+                "provisional": selectors.is_provisional(r.games),
+            }
+            for index, r in enumerate(page, start=1)
+        ]
+        return self.get_paginated_response(LeaderboardRowSerializer(rows, many=True).data)
+
+
+@extend_schema(tags=["leagues"])
+class PlayerStatsView(APIView):
+    @extend_schema(
+        operation_id="players_stats",
+        responses=PlayerStatsSerializer,
+        summary="A player's league games: per game played, won, average place, rating over time",
+    )
+    def get(self, request, username: str):
+        from django.contrib.auth import get_user_model
+
+        user = get_object_or_404(get_user_model(), username=username)
+        return Response(PlayerStatsSerializer(selectors.player_stats(user)).data)

@@ -1,0 +1,255 @@
+"""A league's results: one result, and the decisions on it (confirm, dispute, void)."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from leagues import services
+from leagues.api.parsing import LeagueJSONParser, PlayerMapField
+from leagues.models import Confirmation, LeagueMatch, RatingChange
+from leagues.scoring import Scoring
+from matches.models import Participant
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.username")
+    rating_before = serializers.FloatField(source="ordinal_before")
+    rating_after = serializers.FloatField(source="ordinal_after")
+
+    class Meta:
+        model = RatingChange
+        fields = [
+            "player",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "rating_before",
+            "rating_after",
+            "games",
+        ]
+
+
+class LeagueMatchSerializer(serializers.ModelSerializer):
+    match = serializers.IntegerField(source="match_id", read_only=True)
+    league = serializers.IntegerField(source="league_id", read_only=True)
+    played_at = serializers.DateTimeField(source="match.played_at", read_only=True)
+    reported_by = serializers.CharField(
+        source="reported_by.username", default=None, allow_null=True
+    )
+    confirmed_by = serializers.CharField(
+        source="confirmed_by.username", default=None, allow_null=True
+    )
+    disputed_by = serializers.CharField(
+        source="disputed_by.username", default=None, allow_null=True
+    )
+    voided_by = serializers.CharField(source="voided_by.username", default=None, allow_null=True)
+    placements = serializers.SerializerMethodField()
+    scores = serializers.SerializerMethodField()
+    teams = serializers.SerializerMethodField()
+    points = serializers.SerializerMethodField()
+    confirmations = serializers.SerializerMethodField()
+    awaiting = serializers.SerializerMethodField()
+    ratings = RatingChangeSerializer(source="rating_changes", many=True, read_only=True)
+    # Plain strings: an enum named after "source" would rename the campaigns' one.
+    source = serializers.CharField(read_only=True, help_text="logged or live.")
+
+    class Meta:
+        model = LeagueMatch
+        fields = [
+            "id",
+            "league",
+            "match",
+            "ruleset",
+            "status",
+            "source",
+            "played_at",
+            "placements",
+            "scores",
+            "teams",
+            "points",
+            "reported_by",
+            "reported_at",
+            "confirmations",
+            "awaiting",
+            "confirmed_by",
+            "confirmed_at",
+            "disputed_by",
+            "dispute_reason",
+            "voided_by",
+            "void_reason",
+            "ratings",
+        ]
+        read_only_fields = fields
+
+    def _seats(self, result):
+        return list(result.match.participants.all())
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    def get_placements(self, result) -> dict:
+        return {p.player.username: p.placement for p in self._seats(result)}
+
+    @extend_schema_field(serializers.DictField(child=serializers.DictField()))
+    def get_scores(self, result) -> dict:
+        return {p.player.username: p.scores for p in self._seats(result) if p.scores}
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_teams(self, result) -> dict:
+        return {p.player.username: p.team for p in self._seats(result) if p.team}
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    def get_points(self, result) -> dict:
+        """What each player scores for this result under the league's current settings."""
+        from leagues.scoring import Entry
+
+        seats = self._seats(result)
+        entries = [Entry(player=p.player_id, placement=p.placement, team=p.team) for p in seats]
+        points = Scoring.of(result.league).points(entries)
+        return {p.player.username: points[p.player_id] for p in seats}
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_confirmations(self, result) -> list:
+        return [c.player.username for c in result.confirmations.all()]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_awaiting(self, result) -> list:
+        """Players whose confirmation the result still waits for."""
+        if result.status != LeagueMatch.Status.REPORTED:
+            return []
+        done = {c.player_id for c in result.confirmations.all()}
+        return [p.player.username for p in self._seats(result) if p.player_id not in done]
+
+
+class ResultInputSerializer(serializers.Serializer):
+    placements = PlayerMapField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text='By username, 1 = best, ties share a place: {"alice": 1, "bob": 1, "carol": 3}.',
+    )
+    scores = PlayerMapField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="By username: the game's score fields (see GET rulesets/{slug}/).",
+    )
+    teams = PlayerMapField(
+        child=serializers.CharField(max_length=50),
+        required=False,
+        help_text="By username, for team games (Last One Standing duos); teammates share a place.",
+    )
+    played_at = serializers.DateTimeField(required=False)
+    match = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=10**18,
+        help_text="Instead of placements: the id of a finished live match to count.",
+    )
+
+    def validate(self, data):
+        if ("match" in data) == ("placements" in data):
+            raise serializers.ValidationError(
+                {"placements": ["Give placements (a logged result) or match (a live one)."]}
+            )
+        return data
+
+
+class LeagueReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000, help_text="What is wrong with the result.")
+
+
+class LeagueVoidSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+
+
+def result_queryset():
+    return LeagueMatch.objects.select_related(
+        "league", "match", "reported_by", "confirmed_by", "disputed_by", "voided_by"
+    ).prefetch_related(
+        Prefetch(
+            "match__participants",
+            queryset=Participant.objects.select_related("player").order_by("id"),
+        ),
+        Prefetch("confirmations", queryset=Confirmation.objects.select_related("player")),
+        Prefetch(
+            "rating_changes",
+            queryset=RatingChange.objects.select_related("player").order_by("player__username"),
+        ),
+    )
+
+
+def _result(pk: int, result_id: int) -> LeagueMatch:
+    return get_object_or_404(result_queryset(), pk=result_id, league_id=pk)
+
+
+@extend_schema(tags=["leagues"])
+class ResultDetailView(APIView):
+    @extend_schema(
+        operation_id="leagues_matches_detail",
+        responses=LeagueMatchSerializer,
+        summary="One result, with its confirmations and rating changes",
+    )
+    def get(self, request, pk: int, result_id: int):
+        return Response(LeagueMatchSerializer(_result(pk, result_id)).data)
+
+
+# Confirm, dispute and void are one shape: read the decision's input (if it takes any), ask
+# the service named by ``decision`` about the result, answer with the result as it now is.
+# Each subclass says which service and which input, and documents itself. (A comment, not a
+# docstring: drf-spectacular would publish a docstring as every subclass's description.)
+class _Decision(APIView):
+    parser_classes = [LeagueJSONParser]
+    decision: str  # the name of the service in leagues.services
+    input_serializer: type[serializers.Serializer] | None = None
+
+    def post(self, request, pk: int, result_id: int):
+        values = {}
+        if self.input_serializer is not None:
+            data = self.input_serializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            values = {"reason": data.validated_data["reason"]}
+        decide = getattr(services, self.decision)
+        result = decide(result=_result(pk, result_id), actor=request.user, **values)
+        return Response(LeagueMatchSerializer(result_queryset().get(pk=result.pk)).data)
+
+
+def _documented(operation_id: str, request, summary: str):
+    """The schema of one decision's POST (its request body, if any, and its summary)."""
+    post = extend_schema(
+        operation_id=operation_id,
+        request=request,
+        responses=LeagueMatchSerializer,
+        summary=summary,
+        tags=["leagues"],
+    )
+    return extend_schema_view(post=post)
+
+
+@_documented(
+    "leagues_matches_confirm", None, "Confirm (a player of it; an organiser settles it outright)"
+)
+class ConfirmView(_Decision):
+    decision = "confirm_result"
+
+
+@_documented(
+    "leagues_matches_dispute",
+    LeagueReasonSerializer,
+    "Dispute a result waiting for confirmation (a player of it); an organiser settles",
+)
+class DisputeView(_Decision):
+    decision = "dispute_result"
+    input_serializer = LeagueReasonSerializer
+
+
+@_documented(
+    "leagues_matches_void",
+    LeagueVoidSerializer,
+    "Void a result (organisers); a counted one is taken out of the ratings",
+)
+class VoidView(_Decision):
+    decision = "void_result"
+    input_serializer = LeagueVoidSerializer

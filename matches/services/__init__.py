@@ -1,0 +1,65 @@
+"""Every write of the matches app, one module per concept:
+
+- ``records``: logging a result played at the table, starting a live match;
+- ``queue``: submitting actions and resignations (the action queue), the sweep of lost tasks;
+- ``resolution``: resolving pending actions in order, exactly once; abandoning a match;
+- ``finish``: handing a finished live match to ``MATCH_FINISHED_HANDLERS``;
+- ``replay``: replaying a live match to check its stored state;
+- ``common``: errors, canonical JSON, the event log.
+
+The live pipeline (see docs/matches.md): ``submit_action`` stores a pending action under the
+match row lock and enqueues ``matches.tasks.resolve_action`` once the transaction commits;
+``resolve_pending_actions`` (run by that task) locks the match again and resolves, in
+submission order, every pending action up to the one it was asked about. A status check
+under the lock makes each action resolve exactly once, however many times its task runs.
+
+Engines only ever see canonical state (``json.loads(json.dumps(state, sort_keys=True))``):
+PostgreSQL's jsonb does not keep key order, and an engine that iterates a dict must see the
+same order in the worker as in a replay.
+
+Other apps call the verbs re-exported here (``from matches import services``), never the
+submodules.
+"""
+
+from matches.services.common import (
+    IdempotencyKeyReused,
+    InvalidMatchInput,
+    MatchNotRunning,
+    NotSeated,
+    canonical,
+)
+from matches.services.finish import run_finish_handlers
+from matches.services.queue import (
+    MAX_ACTION_BYTES,
+    MAX_KEY_LENGTH,
+    RESIGN_KEY,
+    resign,
+    submit_action,
+    sweep_pending_actions,
+)
+from matches.services.records import CLOCK_SKEW, SEED_LIMIT, create_live_match, log_result
+from matches.services.replay import replay_match
+from matches.services.resolution import ENGINE_FAILED, abandon_match, resolve_pending_actions
+
+__all__ = [
+    "CLOCK_SKEW",
+    "ENGINE_FAILED",
+    "MAX_ACTION_BYTES",
+    "MAX_KEY_LENGTH",
+    "RESIGN_KEY",
+    "SEED_LIMIT",
+    "IdempotencyKeyReused",
+    "InvalidMatchInput",
+    "MatchNotRunning",
+    "NotSeated",
+    "abandon_match",
+    "canonical",
+    "create_live_match",
+    "log_result",
+    "replay_match",
+    "resign",
+    "resolve_pending_actions",
+    "run_finish_handlers",
+    "submit_action",
+    "sweep_pending_actions",
+]

@@ -1,0 +1,63 @@
+"""What the matches writes share: their errors, canonical JSON, the event log."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from config.errors import Conflict, DomainError, NotAllowed
+from matches.models import Match, MatchAction, MatchEvent
+
+# One logger for the whole package, under the name it always had.
+log = logging.getLogger("matches.services")
+
+
+class InvalidMatchInput(DomainError):
+    """A request a player can fix: the message says what is wrong and ``field`` where."""
+
+
+class NotSeated(NotAllowed):
+    def __init__(self):
+        super().__init__("You have no seat in this match.")
+
+
+class MatchNotRunning(Conflict):
+    pass
+
+
+class IdempotencyKeyReused(Conflict):
+    default_field = "Idempotency-Key"
+
+
+def canonical(data: Any) -> Any:
+    """A fresh copy of JSON data with its keys sorted (ValueError/TypeError if not JSON)."""
+    return json.loads(json.dumps(data, sort_keys=True, allow_nan=False))
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, allow_nan=False)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _append_events(match: Match, events: list[dict], *, action: MatchAction | None = None) -> None:
+    """Number the events after the match's last one; the caller saves ``last_event_seq``."""
+    rows = []
+    for event in events:
+        match.last_event_seq += 1
+        rows.append(
+            MatchEvent(
+                match=match,
+                seq=match.last_event_seq,
+                action=action,
+                type=str(event.get("type") or "event")[:50],
+                text=str(event.get("text") or ""),
+                data={k: v for k, v in event.items() if k not in ("type", "text", "private_to")},
+                private_to=str(event.get("private_to") or "")[:10],
+                version=match.version,
+            )
+        )
+    MatchEvent.objects.bulk_create(rows)

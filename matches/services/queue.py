@@ -1,0 +1,156 @@
+"""The action queue: a seat submits an action (or a resignation), stored ``pending`` under
+the match row lock so ids follow submission order, and resolved by a Celery task sent once
+the transaction commits; a sweep resends the work of actions whose task was lost."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from matches.models import Match, MatchAction, Participant
+from matches.services.common import (
+    IdempotencyKeyReused,
+    InvalidMatchInput,
+    MatchNotRunning,
+    NotSeated,
+    _dump,
+    log,
+)
+
+MAX_ACTION_BYTES = 4096
+MAX_KEY_LENGTH = 200
+RESIGN_KEY = "resign"  # the Idempotency-Key of a resignation when the client sends none
+
+
+def _check_idempotency_key(key: object) -> str:
+    if not isinstance(key, str) or not key.strip():
+        raise InvalidMatchInput(
+            "Send an Idempotency-Key header (any unique string, e.g. a UUID) with each action, "
+            "and the same one when you retry it.",
+            field="Idempotency-Key",
+        )
+    if len(key) > MAX_KEY_LENGTH or not key.isprintable():
+        raise InvalidMatchInput(
+            f"An Idempotency-Key is at most {MAX_KEY_LENGTH} printable characters.",
+            field="Idempotency-Key",
+        )
+    return key
+
+
+def _check_payload(payload: object) -> dict:
+    if type(payload) is not dict:
+        raise InvalidMatchInput(
+            "An action is a JSON object, like one of those listed by legal-actions.", field="action"
+        )
+    if not payload:
+        raise InvalidMatchInput("An action cannot be empty.", field="action")
+    try:
+        size = len(_dump(payload).encode())
+    except (TypeError, ValueError, RecursionError):
+        raise InvalidMatchInput("An action must be plain JSON.", field="action") from None
+    if size > MAX_ACTION_BYTES:
+        raise InvalidMatchInput(
+            f"An action is at most {MAX_ACTION_BYTES} bytes of JSON.", field="action"
+        )
+    return payload
+
+
+@transaction.atomic
+def submit_action(
+    *,
+    match: Match,
+    player,
+    payload: object,
+    idempotency_key: object,
+    expected_version: int | None = None,
+    kind: str = MatchAction.Kind.PLAY,
+) -> tuple[MatchAction, bool]:
+    """Store a pending action of ``player``'s seat; returns ``(action, created)``.
+
+    A retry with the same key from the same seat returns the first action unchanged (created
+    is False); the same key with a different request is a conflict. The match row lock
+    serialises submissions of one match, so action ids follow submission order.
+    """
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    seat = Participant.objects.filter(match=match, player=player).first()
+    if seat is None:
+        raise NotSeated()
+    key = _check_idempotency_key(idempotency_key)
+    if kind == MatchAction.Kind.PLAY:
+        payload = _check_payload(payload)
+    existing = MatchAction.objects.filter(match=match, seat=seat.seat, idempotency_key=key).first()
+    if existing is not None:
+        same = (
+            existing.kind == kind
+            and _dump(existing.payload) == _dump(payload)
+            and existing.expected_version == expected_version
+        )
+        if not same:
+            raise IdempotencyKeyReused(
+                "This Idempotency-Key was already used for a different action; "
+                "use a new key for a new action."
+            )
+        return existing, False
+    if not match.live:
+        raise MatchNotRunning("This match was logged after the game: it has no live play.")
+    if match.status != Match.Status.LIVE:
+        raise MatchNotRunning("The match is over: no more actions are taken.")
+    if seat.resigned:
+        raise MatchNotRunning("You resigned from this match.")
+    action = MatchAction.objects.create(
+        match=match,
+        seat=seat.seat,
+        kind=kind,
+        payload=payload,
+        idempotency_key=key,
+        expected_version=expected_version,
+    )
+    # robust: if the broker is down the action is stored all the same and the sweep sends it.
+    # (A lambda, not functools.partial: Django logs a robust callback's failure by its
+    # __qualname__, which a partial lacks, and the AttributeError became a 500.)
+    action_id = action.pk
+    transaction.on_commit(lambda: _enqueue_resolution(action_id), robust=True)
+    return action, True
+
+
+def resign(*, match: Match, player, idempotency_key: str | None = None) -> tuple[MatchAction, bool]:
+    """Resignation goes through the action queue, so it takes effect after the actions the
+    seat submitted before it, never in the middle of them."""
+    return submit_action(
+        match=match,
+        player=player,
+        payload={},
+        idempotency_key=idempotency_key or RESIGN_KEY,
+        kind=MatchAction.Kind.RESIGN,
+    )
+
+
+def _enqueue_resolution(action_id: int) -> None:
+    from matches.tasks import resolve_action
+
+    resolve_action.delay(action_id)
+
+
+def sweep_pending_actions(*, older_than: timedelta) -> int:
+    """Re-enqueue work for actions pending longer than ``older_than`` (their task was lost:
+    a killed worker, a broker restart). One task per match, for its newest stale action,
+    resolves all of them in order. Returns how many tasks were sent."""
+    from matches.tasks import resolve_action
+
+    cutoff = timezone.now() - older_than
+    newest = (
+        MatchAction.objects.filter(status=MatchAction.Status.PENDING, created_at__lt=cutoff)
+        .values("match_id")
+        .annotate(last=Max("id"))
+        .values_list("last", flat=True)
+    )
+    sent = 0
+    for action_id in newest:
+        resolve_action.delay(action_id)
+        sent += 1
+    if sent:
+        log.info("sweep: re-enqueued %d match(es) with stale pending actions", sent)
+    return sent

@@ -1,0 +1,259 @@
+"""Creating matches: a result logged after a game at the table (checked by the game's
+rules, no engine runs) and a live match the server referees (its engine's first state)."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import NotAllowed
+from matches.models import Match, Participant
+from matches.services.common import InvalidMatchInput, _append_events, _is_int, canonical, log
+from rulesets.core.errors import InvalidInput, InvalidResult
+from rulesets.core.protocol import Ruleset
+from rulesets.registry import get_ruleset
+
+SEED_LIMIT = 2**63  # the seed column is a signed 64-bit integer
+
+
+CLOCK_SKEW = timedelta(minutes=5)
+
+
+def _game(slug: object) -> Ruleset:
+    game = get_ruleset(slug) if isinstance(slug, str) else None
+    if game is None:
+        raise InvalidMatchInput(f"There is no game called '{slug}'.", field="ruleset")
+    return game
+
+
+def _check_player_count(game: Ruleset, count: int, *, field: str) -> None:
+    if not game.min_players <= count <= game.max_players:
+        span = (
+            f"{game.min_players}"
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
+        raise InvalidMatchInput(
+            f"{game.name} is played by {span} players, not {count}.", field=field
+        )
+
+
+def _players(usernames: list[str], *, field: str) -> dict[str, Any]:
+    """The users behind ``usernames`` (exact names), or an error naming the first unknown one."""
+    User = get_user_model()
+    found = {u.username: u for u in User.objects.filter(username__in=usernames)}
+    for name in usernames:
+        if name not in found:
+            raise InvalidMatchInput(f"There is no player called '{name}'.", field=field)
+    return found
+
+
+def _check_creator_plays(creator, players, *, field: str) -> None:
+    # A player records or starts their own matches; staff (organisers) may do it for anyone.
+    if not creator.is_staff and creator.pk not in {p.pk for p in players}:
+        raise NotAllowed("You can only record or start a match you play in.", field=field)
+
+
+def _seats(count: int) -> list[str]:
+    return [f"s{n}" for n in range(1, count + 1)]
+
+
+@transaction.atomic
+def create_live_match(
+    *, ruleset: str, players: list[str], options: dict, created_by, seed: int | None = None
+) -> Match:
+    game = _game(ruleset)
+    if not game.live:
+        raise InvalidMatchInput(
+            f"{game.name} cannot be refereed live; log its result instead.", field="live"
+        )
+    if len(set(players)) != len(players):
+        raise InvalidMatchInput("Each player may take only one seat.", field="players")
+    users = _players(players, field="players")
+    _check_creator_plays(created_by, users.values(), field="players")
+    if seed is not None and not created_by.is_staff:
+        raise NotAllowed("Only staff may choose the seed of a match.", field="seed")
+    _check_player_count(game, len(players), field="players")
+    if not isinstance(options, dict):
+        raise InvalidMatchInput("Options must be a JSON object.", field="options")
+    if seed is None:
+        seed = secrets.randbelow(SEED_LIMIT)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidMatchInput(
+            f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.", field="seed"
+        )
+
+    seats = _seats(len(players))
+    try:
+        options = canonical(options)
+    except (TypeError, ValueError, RecursionError):
+        raise InvalidMatchInput("Options must be plain JSON.", field="options") from None
+    try:
+        state = canonical(game.new_game(seats, options, seed))
+    except InvalidInput as exc:
+        raise InvalidMatchInput(exc.message, field=exc.field) from None
+    except Exception:
+        # An engine that crashes on odd options must still give the client a 400, not a 500.
+        log.exception("%s: new_game failed for options %r", game.slug, options)
+        raise InvalidMatchInput(
+            f"These options cannot start a game of {game.name}.", field="options"
+        ) from None
+
+    match = Match.objects.create(
+        ruleset=game.slug,
+        live=True,
+        status=Match.Status.LIVE,
+        options=options,
+        state=state,
+        seed=seed,
+        created_by=created_by,
+    )
+    participants = Participant.objects.bulk_create(
+        Participant(match=match, player=users[name], seat=seat)
+        for seat, name in zip(seats, players, strict=True)
+    )
+    table = ", ".join(f"{p.player.username} ({p.seat})" for p in participants)
+    _append_events(match, [{"type": "match_started", "text": f"The match begins: {table}."}])
+    match.save(update_fields=["last_event_seq"])
+    return match
+
+
+def _check_placements(placements: dict[str, int]) -> None:
+    """Places run from 1 and tied players share one: 1, 1, 3 (not 1, 1, 2)."""
+    places = list(placements.values())
+    for name, place in placements.items():
+        if not _is_int(place) or not 1 <= place <= len(places):
+            raise InvalidMatchInput(
+                f"A place is a whole number from 1 to {len(places)}.", field=f"placements.{name}"
+            )
+    for name, place in placements.items():
+        ahead = sum(1 for other in places if other < place)
+        if place != ahead + 1:
+            raise InvalidMatchInput(
+                f"{ahead} player(s) placed ahead, so this place is {ahead + 1}, not {place} "
+                "(tied players share a place: 1, 1, 3).",
+                field=f"placements.{name}",
+            )
+
+
+def _check_scores(game: Ruleset, scores: object, names: list[str]) -> dict[str, dict]:
+    if not isinstance(scores, dict):
+        raise InvalidMatchInput("Scores map each player to their score fields.", field="scores")
+    known = {f.name: f for f in game.score_fields}
+    for name, fields in scores.items():
+        if name not in names:
+            raise InvalidMatchInput(
+                "This player has no place in the result.", field=f"scores.{name}"
+            )
+        if not isinstance(fields, dict):
+            raise InvalidMatchInput("Scores are an object of fields.", field=f"scores.{name}")
+        for key, value in fields.items():
+            where = f"scores.{name}.{key}"
+            spec = known.get(key)
+            if spec is None:
+                allowed = ", ".join(known) or "none"
+                raise InvalidMatchInput(
+                    f"{game.name} has no score called '{key}' (it has: {allowed}).", field=where
+                )
+            if not _is_int(value):
+                raise InvalidMatchInput(f"{spec.label} is a whole number.", field=where)
+            if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
+                top = "" if spec.maximum is None else f" to {spec.maximum}"
+                raise InvalidMatchInput(
+                    f"{spec.label} goes from {spec.minimum}{top}, not {value}.", field=where
+                )
+    return scores
+
+
+def _check_teams(teams: object, names: list[str]) -> dict[str, str]:
+    if not isinstance(teams, dict):
+        raise InvalidMatchInput("Teams map players to a team name.", field="teams")
+    for name, team in teams.items():
+        if name not in names:
+            raise InvalidMatchInput(
+                "This player has no place in the result.", field=f"teams.{name}"
+            )
+        if not isinstance(team, str) or not 0 < len(team) <= 50:
+            raise InvalidMatchInput("A team name is 1 to 50 characters.", field=f"teams.{name}")
+    return teams
+
+
+@transaction.atomic
+def log_result(
+    *,
+    ruleset: str,
+    placements: dict[str, int],
+    created_by,
+    scores: dict[str, dict] | None = None,
+    teams: dict[str, str] | None = None,
+    played_at: datetime | None = None,
+    gangs: dict[str, Any] | None = None,
+    on_behalf: bool = False,
+) -> Match:
+    """Record a game played at the table: no engine runs, the rules check the result.
+
+    ``on_behalf`` is for server-side callers (a campaign recording a confirmed battle): the
+    creator then need not be one of the players. ``gangs`` maps players to their gang."""
+    game = _game(ruleset)
+    if not isinstance(placements, dict) or not placements:
+        raise InvalidMatchInput(
+            'Give every player\'s place, like {"alice": 1}.', field="placements"
+        )
+    names = list(placements)
+    _check_player_count(game, len(names), field="placements")
+    users = _players(names, field="placements")
+    if not on_behalf:
+        _check_creator_plays(created_by, users.values(), field="placements")
+    _check_placements(placements)
+    scores = _check_scores(game, {} if scores is None else scores, names)
+    teams = _check_teams({} if teams is None else teams, names)
+    now = timezone.now()
+    played_at = played_at or now
+    if played_at > now + CLOCK_SKEW:
+        raise InvalidMatchInput("A match cannot be played in the future.", field="played_at")
+    # The engine's own rules (a winner below 12 VP...); InvalidResult becomes a 400 naming its
+    # field. An engine crash on odd input is still a 400 for the client, and a log line for us.
+    try:
+        game.check_result(placements=dict(placements), scores=canonical(scores))
+    except (InvalidInput, InvalidResult) as exc:
+        raise InvalidMatchInput(exc.message, field=exc.field) from None
+    except Exception:
+        log.exception("%s: check_result failed on %r / %r", game.slug, placements, scores)
+        raise InvalidMatchInput(
+            f"This result could not be checked against the rules of {game.name}.",
+            field="placements",
+        ) from None
+
+    seats = dict(zip(names, _seats(len(names)), strict=True))
+    match = Match.objects.create(
+        ruleset=game.slug,
+        live=False,
+        status=Match.Status.REPORTED,
+        played_at=played_at,
+        finished_at=now,
+        created_by=created_by,
+        outcome={
+            "winners": [seats[n] for n in names if placements[n] == 1],
+            "placements": {seats[n]: placements[n] for n in names},
+            "scores": {seats[n]: scores[n] for n in names if n in scores},
+            "teams": {seats[n]: teams[n] for n in names if n in teams},
+        },
+    )
+    Participant.objects.bulk_create(
+        Participant(
+            match=match,
+            player=users[n],
+            seat=seats[n],
+            placement=placements[n],
+            scores=scores.get(n, {}),
+            team=teams.get(n, ""),
+            gang=(gangs or {}).get(n),
+        )
+        for n in names
+    )
+    return match

@@ -1,0 +1,213 @@
+"""Resolving actions: under the match row lock, every pending action up to the one asked
+about, in submission order, each exactly once (a status check under the lock); an engine
+failure rejects the action, never wedges the match. Also the admin's abandon."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Match, MatchAction, Participant
+from matches.services.common import MatchNotRunning, _append_events, _is_int, canonical, log
+from matches.services.finish import _announce_finished
+from rulesets.core.errors import IllegalAction
+from rulesets.core.protocol import Outcome
+from rulesets.registry import get_ruleset
+
+ENGINE_FAILED = "The referee could not apply this action, so it was not played; choose again."
+
+
+def resolve_pending_actions(*, up_to: int) -> int:
+    """Resolve action ``up_to`` and every older pending action of its match, in submission
+    order, in one transaction under the match row lock.
+
+    Returns how many actions this call settled: 0 when another run already did (a retried or
+    duplicated task), which makes the task safe to run any number of times. If the process
+    dies midway, the transaction rolls back and every action is still pending for the next run.
+    """
+    match_id = MatchAction.objects.filter(pk=up_to).values_list("match_id", flat=True).first()
+    if match_id is None:
+        return 0
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        queue = list(
+            MatchAction.objects.filter(
+                match=match, status=MatchAction.Status.PENDING, pk__lte=up_to
+            ).order_by("pk")
+        )
+        if not queue:
+            return 0
+        table = _Table(match)
+        for action in queue:
+            table.resolve(action)
+        table.save()
+    return len(queue)
+
+
+class _Table:
+    """One locked match being refereed: its engine, its seats, its state as the engine sees it."""
+
+    def __init__(self, match: Match):
+        self.match = match
+        self.game = get_ruleset(match.ruleset)
+        self.participants = list(match.participants.select_related("player"))
+        self.by_seat = {p.seat: p for p in self.participants}
+        self.state = canonical(match.state)
+        self.now = timezone.now()
+
+    def save(self) -> None:
+        self.match.state = self.state
+        self.match.save(
+            update_fields=["state", "version", "status", "outcome", "finished_at", "last_event_seq"]
+        )
+
+    def resolve(self, action: MatchAction) -> None:
+        if self.match.status != Match.Status.LIVE:
+            return self._reject(action, "The match is over: no more actions are taken.")
+        if self.game is None:
+            return self._reject(action, "This game is no longer known to the server.")
+        if action.kind == MatchAction.Kind.RESIGN:
+            return self._resign(action)
+        if action.expected_version is not None and action.expected_version != self.match.version:
+            return self._reject(
+                action,
+                f"The game moved on since you chose this (you saw version "
+                f"{action.expected_version}, it is now {self.match.version}); look again.",
+            )
+        try:
+            waiting = list(self.game.to_move(self.state))
+            if action.seat not in waiting:
+                names = ", ".join(self._name(s) for s in waiting) or "nobody"
+                return self._reject(action, f"It is not your turn: waiting for {names}.")
+            resolution = self.game.apply(
+                canonical(self.state), action.seat, canonical(action.payload)
+            )
+            state, events, outcome = self._read(resolution)
+        except IllegalAction as exc:
+            return self._reject(action, exc.reason)
+        except Exception:
+            # An engine bug must not wedge the match: the action is rejected (and logged) so the
+            # actions behind it can still be played.
+            log.exception("match %s: engine failed on action %s", self.match.pk, action.pk)
+            return self._reject(action, ENGINE_FAILED)
+        self._accept(action, state, events, outcome)
+
+    def _resign(self, action: MatchAction) -> None:
+        participant = self.by_seat[action.seat]
+        if participant.resigned:
+            return self._reject(action, "You have already resigned.")
+        engine_resign = getattr(self.game, "resign", None)
+        if engine_resign is None:
+            return self._resign_without_engine(action, participant)
+        try:
+            state, events, outcome = self._read(engine_resign(canonical(self.state), action.seat))
+        except IllegalAction as exc:
+            return self._reject(action, exc.reason)
+        except Exception:
+            log.exception("match %s: engine failed on resignation %s", self.match.pk, action.pk)
+            return self._reject(action, ENGINE_FAILED)
+        participant.resigned = True
+        participant.save(update_fields=["resigned"])
+        self._accept(action, state, events, outcome)
+
+    def _resign_without_engine(self, action: MatchAction, participant: Participant) -> None:
+        """An engine that cannot play on without a seat: with one player left, that player
+        wins; with more, nobody can go on and the match is abandoned."""
+        participant.resigned = True
+        participant.save(update_fields=["resigned"])
+        events = [{"type": "player_resigned", "text": f"{self._name(action.seat)} resigned."}]
+        left = [p for p in self.participants if not p.resigned]
+        outcome = None
+        if len(left) == 1:
+            outcome = {
+                "winners": [left[0].seat],
+                "placements": {p.seat: 1 if p is left[0] else 2 for p in self.participants},
+                "scores": {},
+                "teams": {},
+            }
+        self._accept(action, self.state, events, outcome)
+        if outcome is None:
+            self.abandon(
+                f"{self._name(action.seat)} resigned and this game cannot go on without them."
+            )
+
+    def _read(self, resolution) -> tuple[dict, list[dict], dict | None]:
+        """The engine's answer as plain JSON; raises (as an engine failure) if it is not."""
+        state = canonical(resolution.state)
+        events = [e for e in canonical(list(resolution.events)) if isinstance(e, dict)]
+        outcome = self.game.outcome(state)
+        return state, events, None if outcome is None else self._outcome_data(outcome)
+
+    def _outcome_data(self, outcome: Outcome) -> dict:
+        seats = set(self.by_seat)
+        placements = {str(s): p for s, p in outcome.placements.items() if s in seats}
+        if not all(_is_int(p) and p >= 1 for p in placements.values()):
+            raise ValueError(f"placements must be whole numbers from 1: {placements!r}")
+        return canonical(
+            {
+                "winners": [s for s in outcome.winners if s in seats],
+                "placements": placements,
+                "scores": {s: v for s, v in outcome.scores.items() if s in seats},
+                "teams": {s: v for s, v in outcome.teams.items() if s in seats},
+            }
+        )
+
+    def _accept(self, action, state: dict, events: list[dict], outcome: dict | None) -> None:
+        self.state = state
+        self.match.version += 1
+        action.status = MatchAction.Status.RESOLVED
+        action.version_after = self.match.version
+        action.resolved_at = self.now
+        action.save(update_fields=["status", "version_after", "resolved_at"])
+        _append_events(self.match, events, action=action)
+        if outcome is not None:
+            self._finish(outcome, action)
+
+    def _reject(self, action: MatchAction, reason: str) -> None:
+        action.status = MatchAction.Status.REJECTED
+        action.reason = reason
+        action.resolved_at = self.now
+        action.save(update_fields=["status", "reason", "resolved_at"])
+
+    def _finish(self, outcome: dict, action: MatchAction) -> None:
+        self.match.status = Match.Status.FINISHED
+        self.match.finished_at = self.now
+        self.match.outcome = outcome
+        for p in self.participants:
+            p.placement = outcome["placements"].get(p.seat)
+            p.scores = outcome["scores"].get(p.seat, {})
+            p.team = str(outcome["teams"].get(p.seat, p.team))[:50]
+        Participant.objects.bulk_update(self.participants, ["placement", "scores", "team"])
+        winners = ", ".join(self._name(s) for s in outcome["winners"]) or "nobody"
+        _append_events(
+            self.match,
+            [{"type": "match_finished", "text": f"The match is over. Winner: {winners}."}],
+            action=action,
+        )
+        match_id = self.match.pk
+        transaction.on_commit(lambda: _announce_finished(match_id), robust=True)
+
+    def abandon(self, text: str) -> None:
+        self.match.status = Match.Status.ABANDONED
+        self.match.finished_at = self.now
+        _append_events(self.match, [{"type": "match_abandoned", "text": text}])
+
+    def _name(self, seat: str) -> str:
+        participant = self.by_seat.get(seat)
+        return participant.player.username if participant else seat
+
+
+@transaction.atomic
+def abandon_match(*, match: Match, actor) -> Match:
+    """Stop a live match for good (staff, from the admin); its pending actions are rejected."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if not match.is_running:
+        raise MatchNotRunning("Only a match being played can be abandoned.")
+    match.version += 1
+    table = _Table(match)
+    table.abandon(f"{actor.username} stopped the match.")
+    table.save()
+    MatchAction.objects.filter(match=match, status=MatchAction.Status.PENDING).update(
+        status=MatchAction.Status.REJECTED, reason="The match was abandoned.", resolved_at=table.now
+    )
+    return match

@@ -1,0 +1,87 @@
+"""Every write to a gang, one module per concept:
+
+- ``gangs``: founding a gang; ``fighters``: hiring, retiring, injuries;
+- ``equipment``: carry rules, purchases, moves, sales, items used up in battle;
+- ``goods``: goods found in a mission and sold at the marketplace;
+- ``ledger``: credits through the append-only ledger, totals recomputed, arbitrators' grants;
+- ``flips``: advancement by card flips; ``catalogue``: market price changes;
+- ``common``: the house rules, the gang row lock, the gang's history.
+
+Each write locks the gang row, checks the rules, writes the ledger and history, and
+recomputes credits, rating and wealth in the same transaction. Who may act on a gang is
+decided in ``rosters.access`` (re-exported here for the callers that ask through services).
+
+Other apps call the verbs re-exported here (``from rosters import services``), never the
+submodules.
+"""
+
+from rosters.access import access_gang_for_change, can_manage_gang
+from rosters.errors import (
+    CarryError,
+    CompositionError,
+    FighterUnavailable,
+    InsufficientCredits,
+    NotYourGang,
+    RosterError,
+)
+from rosters.services.catalogue import change_price
+from rosters.services.common import RULESET, Kind, Reason, _event, _lock, gang_rules
+from rosters.services.equipment import (
+    MAX_QUANTITY,
+    check_can_carry,
+    move_equipment,
+    purchase_item,
+    sell_equipment,
+    use_up,
+)
+from rosters.services.fighters import hire_fighter, retire_fighter, take_out_of_action
+from rosters.services.flips import award_flips, flip_card, session_options, showing_flip
+from rosters.services.gangs import create_gang
+from rosters.services.goods import add_goods, sell_goods
+from rosters.services.ledger import (
+    _post,
+    _refresh_totals,
+    adjust_credits,
+    ledger_balance,
+    reconcile_credits,
+)
+
+# _event, _lock, _post, _refresh_totals: rosters' own helpers, used by rosters.exports.
+__all__ = [
+    "MAX_QUANTITY",
+    "RULESET",
+    "CarryError",
+    "CompositionError",
+    "FighterUnavailable",
+    "InsufficientCredits",
+    "Kind",
+    "NotYourGang",
+    "Reason",
+    "RosterError",
+    "_event",
+    "_lock",
+    "_post",
+    "_refresh_totals",
+    "access_gang_for_change",
+    "add_goods",
+    "adjust_credits",
+    "award_flips",
+    "can_manage_gang",
+    "change_price",
+    "check_can_carry",
+    "create_gang",
+    "flip_card",
+    "gang_rules",
+    "hire_fighter",
+    "ledger_balance",
+    "move_equipment",
+    "purchase_item",
+    "reconcile_credits",
+    "retire_fighter",
+    "sell_equipment",
+    "sell_goods",
+    "session_options",
+    "showing_flip",
+    "take_out_of_action",
+    "use_up",
+]

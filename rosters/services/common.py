@@ -1,0 +1,21 @@
+"""What every gang write shares: the house rules, the gang row lock, the gang's history."""
+
+from __future__ import annotations
+
+from rosters.models import Gang, GangEvent, GangRules, LedgerEntry
+
+RULESET = "last-hope-frontier"
+Reason = LedgerEntry.Reason
+Kind = GangEvent.Kind
+
+
+def gang_rules() -> GangRules:
+    return GangRules.objects.get(ruleset=RULESET)
+
+
+def _lock(gang: Gang) -> Gang:
+    return Gang.objects.select_for_update().get(pk=gang.pk)
+
+
+def _event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:
+    return GangEvent.objects.create(gang=gang, kind=kind, text=text, actor=actor, fighter=fighter)

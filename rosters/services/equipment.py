@@ -1,0 +1,215 @@
+"""Equipment: who may carry what, buying it at the store, moving it between fighters and
+the stash, selling it at the marketplace, and using it up in a live battle."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from rosters.errors import (
+    CarryError,
+    InsufficientCredits,
+    RosterError,
+)
+from rosters.models import (
+    CatalogueItem,
+    Equipment,
+    Fighter,
+    Gang,
+    LedgerEntry,
+)
+from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
+from rosters.services.fighters import _active_fighter
+from rosters.services.ledger import _post, _refresh_totals
+from rulesets.last_hope_frontier import marketplace
+
+MAX_QUANTITY = 20
+
+
+def _carry_category(item: CatalogueItem) -> str:
+    if item.kind == CatalogueItem.Kind.WEAPON:
+        return "slug_weapons" if item.weapon_type == "slug" else "melee_weapons"
+    return {"clothing": "clothing", "item": "items"}[item.kind]
+
+
+_CATEGORY_WORDS = {
+    "slug_weapons": "firearms",
+    "melee_weapons": "melee weapons",
+    "clothing": "sets of padded clothing",
+    "items": "items",
+}
+
+
+def check_can_carry(*, fighter: Fighter, item: CatalogueItem, quantity: int = 1) -> None:
+    """Who may carry what: allowed roles, per-item limits and per-category carry limits."""
+    if fighter.role.slug not in item.allowed_roles:
+        allowed = " or ".join(item.allowed_roles) or "nobody"
+        raise CarryError(
+            f"Only a {allowed} may carry a {item.name.lower()}; {fighter.name} is a "
+            f"{fighter.role.slug}.",
+            field="fighter",
+        )
+    held = list(Equipment.objects.filter(fighter=fighter, disposal="").select_related("item"))
+    same = sum(1 for e in held if e.item_id == item.pk)
+    if item.max_per_fighter is not None and same + quantity > item.max_per_fighter:
+        raise CarryError(
+            f"A fighter may carry at most {item.max_per_fighter} {item.name.lower()}; "
+            f"{fighter.name} has {same}.",
+            field="quantity",
+        )
+    category = _carry_category(item)
+    limit = gang_rules().carry_limits[category]
+    in_category = sum(1 for e in held if _carry_category(e.item) == category)
+    if in_category + quantity > limit:
+        raise CarryError(
+            f"A fighter may carry at most {limit} {_CATEGORY_WORDS[category]}; "
+            f"{fighter.name} has {in_category}.",
+            field="quantity",
+        )
+
+
+@transaction.atomic
+def purchase_item(
+    *, gang: Gang, item: str, fighter_id: int | None, quantity: int, actor
+) -> list[Equipment]:
+    gang = _lock(gang)
+    if (
+        not isinstance(quantity, int)
+        or isinstance(quantity, bool)
+        or not 1 <= quantity <= MAX_QUANTITY
+    ):
+        raise RosterError(
+            f"Quantity must be a whole number from 1 to {MAX_QUANTITY}.", field="quantity"
+        )
+    entry = CatalogueItem.objects.filter(slug=item).first()
+    if entry is None:
+        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
+    if not entry.purchasable or entry.kind == CatalogueItem.Kind.GOODS:
+        raise RosterError(f"{entry.name} cannot be bought at the store.", field="item")
+    fighter = None
+    if fighter_id is not None:
+        fighter = _active_fighter(gang, fighter_id)
+        check_can_carry(fighter=fighter, item=entry, quantity=quantity)
+    cost = entry.price * quantity
+    if cost > gang.credits:
+        raise InsufficientCredits(needed=cost, available=gang.credits)
+    where = f"for {fighter.name}" if fighter else "for the stash"
+    label = entry.name if quantity == 1 else f"{quantity} × {entry.name}"
+    _post(
+        gang,
+        amount=-cost,
+        reason=Reason.PURCHASE,
+        actor=actor,
+        field="item",
+        note=f"Bought {label} {where}",
+    )
+    bought = Equipment.objects.bulk_create(
+        Equipment(
+            gang=gang,
+            fighter=fighter,
+            item=entry,
+            price_paid=entry.price,
+            catalogue_revision=entry.revision,
+        )
+        for _ in range(quantity)
+    )
+    _event(
+        gang,
+        Kind.PURCHASE,
+        f"Bought {label} {where} for {cost} credits.",
+        actor=actor,
+        fighter=fighter,
+    )
+    _refresh_totals(gang)
+    return bought
+
+
+def _held_equipment(gang: Gang, equipment_id, *, field: str = "equipment") -> Equipment:
+    found = (
+        Equipment.objects.select_related("item", "fighter")
+        .filter(pk=equipment_id, gang=gang)
+        .first()
+        if isinstance(equipment_id, int)
+        else None
+    )
+    if found is None:
+        raise RosterError("No such equipment in this gang.", field=field)
+    if not found.held:
+        raise RosterError(
+            f"That {found.item.name.lower()} is no longer the gang's ({found.disposal}).",
+            field=field,
+        )
+    return found
+
+
+@transaction.atomic
+def move_equipment(*, gang: Gang, equipment_id: int, fighter_id: int | None, actor) -> Equipment:
+    gang = _lock(gang)
+    equipment = _held_equipment(gang, equipment_id)
+    source = equipment.fighter.name if equipment.fighter else "the stash"
+    target = None
+    if fighter_id is not None:
+        target = _active_fighter(gang, fighter_id)
+        if equipment.fighter_id == target.pk:
+            raise RosterError(f"{target.name} already carries it.", field="fighter")
+        check_can_carry(fighter=target, item=equipment.item)
+    equipment.fighter = target
+    equipment.save(update_fields=["fighter"])
+    _event(
+        gang,
+        Kind.MOVED,
+        f"Moved a {equipment.item.name.lower()} from {source} to "
+        f"{target.name if target else 'the stash'}.",
+        actor=actor,
+        fighter=target,
+    )
+    return equipment
+
+
+@transaction.atomic
+def sell_equipment(*, gang: Gang, equipment_id: int, actor) -> LedgerEntry:
+    """Equipment sells at the marketplace for half its current market value (rounded down)."""
+    gang = _lock(gang)
+    equipment = _held_equipment(gang, equipment_id)
+    price = marketplace.sale_price(equipment.item.price)
+    equipment.disposal = Equipment.Disposal.SOLD
+    equipment.disposed_at = timezone.now()
+    equipment.save(update_fields=["disposal", "disposed_at"])
+    entry = _post(
+        gang,
+        amount=price,
+        reason=Reason.SALE,
+        actor=actor,
+        note=f"Sold a {equipment.item.name.lower()} at the marketplace",
+    )
+    _event(
+        gang, Kind.SALE, f"Sold a {equipment.item.name.lower()} for {price} credits.", actor=actor
+    )
+    _refresh_totals(gang)
+    return entry
+
+
+@transaction.atomic
+def use_up(*, fighter_id: int, item: str, note: str = "") -> Equipment | None:
+    """An item spent in a live battle (a drink, dynamite, a thrown knife...) leaves the gang."""
+    used = (
+        Equipment.objects.select_for_update()
+        .select_related("item", "fighter", "gang")
+        .filter(fighter_id=fighter_id, item__slug=item, disposal="")
+        .order_by("id")
+        .first()
+    )
+    if used is None:
+        return None  # already gone (sold, buried): nothing to take
+    used.disposal = Equipment.Disposal.USED
+    used.disposed_at = timezone.now()
+    used.save(update_fields=["disposal", "disposed_at"])
+    gang = _lock(used.gang)
+    _event(
+        gang,
+        Kind.BATTLE,
+        f"{used.fighter.name} used up a {used.item.name.lower()}. {note}".strip(),
+        fighter=used.fighter,
+    )
+    _refresh_totals(gang)
+    return used

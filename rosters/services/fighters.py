@@ -1,0 +1,163 @@
+"""Fighters: hiring within the gang's composition rules, retiring, and injuries (the
+post-game's taking out of action)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.db import transaction
+from django.utils import timezone
+
+from rosters.errors import (
+    CompositionError,
+    FighterUnavailable,
+    RosterError,
+)
+from rosters.models import (
+    Equipment,
+    Fighter,
+    Gang,
+    Injury,
+    Role,
+)
+from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
+from rosters.services.ledger import _post, _refresh_totals
+from rulesets.last_hope_frontier import post_game
+
+
+@transaction.atomic
+def hire_fighter(*, gang: Gang, name: str, role: str, actor) -> Fighter:
+    gang = _lock(gang)
+    role_row = Role.objects.filter(slug=role).first()
+    if role_row is None:
+        slugs = ", ".join(Role.objects.values_list("slug", flat=True))
+        raise RosterError(f"'{role}' is not a role: choose one of {slugs}.", field="role")
+    rules = gang_rules()
+    active = Counter(
+        Fighter.objects.filter(gang=gang, status=Fighter.Status.ACTIVE).values_list(
+            "role__slug", flat=True
+        )
+    )
+    if active[role] >= role_row.max_count:
+        raise CompositionError(
+            f"A gang may have at most {role_row.max_count} {role_row.name.lower()}"
+            f"{'' if role_row.max_count == 1 else 's'}; this gang has {active[role]}.",
+            field="role",
+        )
+    if sum(active.values()) >= rules.max_fighters:
+        raise CompositionError(
+            f"A gang may have at most {rules.max_fighters} fighters.", field="role"
+        )
+    fighter = Fighter.objects.create(
+        gang=gang, name=name, role=role_row, hire_cost=role_row.hire_cost, **role_row.stat_line()
+    )
+    _post(
+        gang,
+        amount=-role_row.hire_cost,
+        reason=Reason.HIRE,
+        actor=actor,
+        field="role",
+        note=f"Hired {role_row.name.lower()} {name}",
+    )
+    _event(
+        gang,
+        Kind.HIRED,
+        f"Hired {role_row.name.lower()} {name} for {role_row.hire_cost} credits.",
+        actor=actor,
+        fighter=fighter,
+    )
+    _refresh_totals(gang)
+    return fighter
+
+
+def _active_fighter(
+    gang: Gang, fighter_id, *, field: str = "fighter", lock: bool = False
+) -> Fighter:
+    query = Fighter.objects.select_related("role")
+    if lock:
+        query = query.select_for_update()
+    fighter = (
+        query.filter(pk=fighter_id, gang=gang).first() if isinstance(fighter_id, int) else None
+    )
+    if fighter is None:
+        raise RosterError("No such fighter in this gang.", field=field)
+    if not fighter.is_active:
+        raise FighterUnavailable(
+            f"{fighter.name} is {fighter.status} and cannot do that.", field=field
+        )
+    return fighter
+
+
+@transaction.atomic
+def retire_fighter(*, gang: Gang, fighter_id: int, actor) -> Fighter:
+    """Retire a fighter. Their equipment goes to the stash.
+
+    Refund rule (our decision, docs/rules/last-hope-frontier.md): before the gang's first
+    battle the hire cost is refunded in full (fixing a roster while building it); after that
+    nothing is refunded — a fighter who leaves takes their wages with them.
+    """
+    gang = _lock(gang)
+    fighter = _active_fighter(gang, fighter_id)
+    fighter.status = Fighter.Status.RETIRED
+    fighter.left_at = timezone.now()
+    fighter.save(update_fields=["status", "left_at"])
+    Equipment.objects.filter(fighter=fighter, disposal="").update(fighter=None)
+    if gang.battles == 0:
+        _post(
+            gang,
+            amount=fighter.hire_cost,
+            reason=Reason.REFUND,
+            actor=actor,
+            note=f"{fighter.name} removed before the gang's first battle",
+        )
+        text = f"{fighter.name} was removed from the roster; {fighter.hire_cost} credits refunded."
+    else:
+        text = f"{fighter.name} retired; their equipment went to the stash."
+    _event(gang, Kind.RETIRED, text, actor=actor, fighter=fighter)
+    _refresh_totals(gang)
+    return fighter
+
+
+@transaction.atomic
+def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
+    """Post-game injury: −1 wound the first and second time; the third time the fighter dies
+    and its equipment is buried with it."""
+    gang = _lock(fighter.gang)
+    fighter = Fighter.objects.select_for_update().get(pk=fighter.pk)
+    if not fighter.is_active:
+        raise FighterUnavailable(f"{fighter.name} is {fighter.status}.", field="fighter")
+    injury = post_game.injury_for(fighter.times_out_of_action)
+    fighter.times_out_of_action = injury.times_out_of_action
+    record = Injury.objects.create(
+        fighter=fighter,
+        strike=injury.times_out_of_action,
+        wounds_lost=injury.wounds_lost,
+        fatal=injury.dead,
+        note=note,
+    )
+    if injury.dead:
+        fighter.status = Fighter.Status.DEAD
+        fighter.left_at = timezone.now()
+        buried = Equipment.objects.filter(fighter=fighter, disposal="").update(
+            disposal=Equipment.Disposal.BURIED, disposed_at=timezone.now()
+        )
+        _event(
+            gang,
+            Kind.DEATH,
+            f"{fighter.name} was taken out of action a third time and is dead; "
+            f"{buried} piece(s) of equipment buried with them. {note}".strip(),
+            actor=actor,
+            fighter=fighter,
+        )
+    else:
+        _event(
+            gang,
+            Kind.INJURY,
+            f"{fighter.name} was taken out of action ({injury.times_out_of_action} of 3) and "
+            f"permanently loses {injury.wounds_lost} wound. {note}".strip(),
+            actor=actor,
+            fighter=fighter,
+        )
+    fighter.save(update_fields=["times_out_of_action", "status", "left_at"])
+    _refresh_totals(gang)
+    return record

@@ -1,0 +1,140 @@
+"""Advancement by card flips: flips earned in battle, then flip, reflip, choose or decline,
+each card turned from the fighter's own seeded deck."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+
+from rosters.errors import (
+    FighterUnavailable,
+    RosterError,
+)
+from rosters.models import (
+    STATS,
+    Advancement,
+    Fighter,
+    FlipDraw,
+    FlipResolution,
+)
+from rosters.services.common import Kind, _event
+from rulesets.core.cards import parse_card
+from rulesets.core.errors import IllegalAction
+from rulesets.core.rng import Rng
+from rulesets.last_hope_frontier import post_game
+
+
+@transaction.atomic
+def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fighter:
+    """Flips earned in a battle: one for taking an enemy out, two for a killing blow."""
+    fighter = Fighter.objects.select_for_update().get(pk=fighter.pk)
+    if count <= 0 or not fighter.is_active:
+        return fighter
+    fighter.flips += count
+    fighter.save(update_fields=["flips"])
+    _event(
+        fighter.gang,
+        Kind.FLIPS,
+        f"{fighter.name} earned {count} card flip{'s' if count > 1 else ''}"
+        f"{': ' + note if note else ''}.",
+        actor=actor,
+        fighter=fighter,
+    )
+    return fighter
+
+
+def showing_flip(fighter: Fighter) -> FlipDraw | None:
+    """The card on the table for this fighter, waiting for a choice (or None)."""
+    return (
+        FlipDraw.objects.filter(fighter=fighter, resolution__isnull=True).order_by("-seq").first()
+    )
+
+
+def _spend_flip(fighter: Fighter, *, reflip: bool) -> FlipDraw:
+    """Spend one flip and turn a card from the fighter's own seeded deck.
+
+    Rule: "Shuffle your deck and flip the top card". Each draw is its own shuffle, from the
+    fighter's hidden seed and the draw number: reproducible for an audit, unknowable before.
+    """
+    showing = showing_flip(fighter)
+    session = {"flips_left": fighter.flips, "card": showing.card if showing else None}
+    seq = (FlipDraw.objects.filter(fighter=fighter).aggregate(m=Max("seq"))["m"] or 0) + 1
+    rng = Rng.from_seed(fighter.flip_seed + seq)
+    turned = post_game.reflip(session, rng) if reflip else post_game.flip(session, rng)
+    if reflip:
+        FlipResolution.objects.create(draw=showing, outcome=FlipDraw.Outcome.REFLIPPED)
+    fighter.flips = turned["flips_left"]
+    fighter.save(update_fields=["flips"])
+    card = turned["card"]
+    return FlipDraw.objects.create(
+        fighter=fighter, seq=seq, card=card, options=list(post_game.flip_options(card))
+    )
+
+
+@transaction.atomic
+def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) -> FlipDraw | None:
+    """Spend a flip (``flip``), burn another to replace the card showing (``reflip``), take +1
+    in one of its two stats (``choose``), or pass on it (``decline``)."""
+    fighter = Fighter.objects.select_for_update().select_related("gang").get(pk=fighter.pk)
+    if not fighter.is_active:
+        raise FighterUnavailable(f"{fighter.name} is {fighter.status}.", field="fighter")
+    try:
+        if action in ("flip", "reflip"):
+            draw = _spend_flip(fighter, reflip=action == "reflip")
+            verb = "reflipped and drew" if action == "reflip" else "flipped"
+            _event(
+                fighter.gang,
+                Kind.FLIPS,
+                f"{fighter.name} {verb} the {_card_name(draw.card)}: "
+                f"{draw.options[0]} or {draw.options[1]}.",
+                actor=actor,
+                fighter=fighter,
+            )
+            return draw
+        showing = showing_flip(fighter)
+        session = {"flips_left": fighter.flips, "card": showing.card if showing else None}
+        if action == "decline":
+            post_game.decline(session)
+            FlipResolution.objects.create(
+                draw=showing, outcome=FlipDraw.Outcome.DECLINED, actor=actor
+            )
+            _event(
+                fighter.gang,
+                Kind.FLIPS,
+                f"{fighter.name} passed on the {_card_name(showing.card)}.",
+                actor=actor,
+                fighter=fighter,
+            )
+            return showing
+        if action != "choose":
+            raise RosterError("Action must be flip, reflip, choose or decline.", field="action")
+        if stat not in STATS:
+            raise RosterError(
+                f"Choose one of the stats the card offers: {', '.join(session_options(showing))}.",
+                field="stat",
+            )
+        post_game.choose_upgrade(session, fighter.current_stats(), stat)
+    except IllegalAction as exc:
+        raise FighterUnavailable(exc.reason, field="action") from None
+    FlipResolution.objects.create(
+        draw=showing, outcome=FlipDraw.Outcome.TAKEN, stat=stat, actor=actor
+    )
+    Advancement.objects.create(
+        fighter=fighter, stat=stat, amount=1, card=showing.card, note=f"Card flip {showing.seq}"
+    )
+    _event(
+        fighter.gang,
+        Kind.ADVANCEMENT,
+        f"{fighter.name} gained +1 {stat} from the {_card_name(showing.card)}.",
+        actor=actor,
+        fighter=fighter,
+    )
+    return showing
+
+
+def session_options(draw: FlipDraw | None) -> list[str]:
+    return list(draw.options) if draw else []
+
+
+def _card_name(code: str) -> str:
+    return parse_card(code).name

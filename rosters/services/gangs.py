@@ -1,0 +1,42 @@
+"""Founding a gang: its name, faction and starting treasury."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from rosters.errors import (
+    RosterError,
+)
+from rosters.models import (
+    Gang,
+)
+from rosters.services.common import Kind, Reason, _event, gang_rules
+from rosters.services.ledger import _post, _refresh_totals
+
+
+@transaction.atomic
+def create_gang(*, owner, name: str, faction: str, notes: str = "") -> Gang:
+    if faction not in Gang.Faction.values:
+        raise RosterError(
+            f"'{faction}' is not a faction: choose one of {', '.join(Gang.Faction.values)}.",
+            field="faction",
+        )
+    if Gang.objects.filter(owner=owner, name__iexact=name).exists():
+        raise RosterError("You already have a gang with this name.", field="name")
+    gang = Gang.objects.create(owner=owner, name=name, faction=faction, notes=notes)
+    treasury = gang_rules().starting_treasury
+    _post(
+        gang,
+        amount=treasury,
+        reason=Reason.STARTING_TREASURY,
+        note="Starting treasury",
+        actor=owner,
+    )
+    _event(
+        gang,
+        Kind.CREATED,
+        f"{name} rode into town ({faction}) with {treasury} credits.",
+        actor=owner,
+    )
+    _refresh_totals(gang)
+    return gang

@@ -1,0 +1,72 @@
+"""Goods found in a mission (recorded by an arbitrator or the post-game) and their sale at
+the town marketplace."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from rosters.errors import (
+    RosterError,
+)
+from rosters.models import (
+    CatalogueItem,
+    Gang,
+    Goods,
+    LedgerEntry,
+)
+from rosters.services.common import Kind, Reason, _event, _lock
+from rosters.services.ledger import _post, _refresh_totals
+from rulesets.last_hope_frontier import marketplace
+
+
+@transaction.atomic
+def add_goods(*, gang: Gang, item: str, actor, note: str = "") -> Goods:
+    gang = _lock(gang)
+    entry = CatalogueItem.objects.filter(slug=item, kind=CatalogueItem.Kind.GOODS).first()
+    if entry is None:
+        raise RosterError(f"'{item}' is not a kind of goods in the catalogue.", field="goods")
+    goods = Goods.objects.create(
+        gang=gang, item=entry, name=entry.name, market_value=entry.price, note=note
+    )
+    _event(
+        gang,
+        Kind.GOODS,
+        f"Found {entry.name.lower()} (market value {entry.price}). {note}".strip(),
+        actor=actor,
+    )
+    _refresh_totals(gang)
+    return goods
+
+
+@transaction.atomic
+def sell_goods(*, gang: Gang, goods_id: int, actor) -> LedgerEntry:
+    """Rule: "Goods earnt in the mission can be sold to the town marketplace for 50% of full
+    market value." (rounded down: rulesets/last_hope_frontier/marketplace.py)"""
+    gang = _lock(gang)
+    goods = (
+        Goods.objects.filter(pk=goods_id, gang=gang).first() if isinstance(goods_id, int) else None
+    )
+    if goods is None:
+        raise RosterError("No such goods in this gang.", field="goods")
+    if goods.sold_at:
+        raise RosterError(f"The {goods.name.lower()} was already sold.", field="goods")
+    price = marketplace.sale_price(goods.market_value)
+    goods.sold_at = timezone.now()
+    goods.sold_for = price
+    goods.save(update_fields=["sold_at", "sold_for"])
+    entry = _post(
+        gang,
+        amount=price,
+        reason=Reason.SALE,
+        actor=actor,
+        note=f"Sold {goods.name.lower()} at the marketplace",
+    )
+    _event(
+        gang,
+        Kind.SALE,
+        f"Sold {goods.name.lower()} (worth {goods.market_value}) for {price} credits.",
+        actor=actor,
+    )
+    _refresh_totals(gang)
+    return entry
