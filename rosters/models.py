@@ -194,6 +194,17 @@ class Fighter(models.Model):
     hire_cost = models.PositiveIntegerField(help_text="What the gang paid.")
     times_out_of_action = models.PositiveSmallIntegerField(default=0)
     flips = models.PositiveSmallIntegerField(default=0, help_text="Card flips earned, not spent.")
+    # History a signed export brought (rosters/exports.py): what the fighter's records on the
+    # gang it was copied from said, so that the copy exports (and imports) the same history.
+    imported_takedowns = models.PositiveSmallIntegerField(
+        default=0, help_text="Enemies taken out of action before a signed import."
+    )
+    imported_killing_blows = models.PositiveSmallIntegerField(
+        default=0, help_text="Of those, killing blows (the victim's third time)."
+    )
+    imported_flips_spent = models.PositiveSmallIntegerField(
+        default=0, help_text="Card flips spent (cards turned) before a signed import."
+    )
     # Seeds this fighter's advancement deck. Hidden from the API: it would predict the flips.
     flip_seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
@@ -205,6 +216,10 @@ class Fighter(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(times_out_of_action__lte=3), name="fighter_max_three_strikes"
+            ),
+            models.CheckConstraint(
+                condition=Q(imported_killing_blows__lte=models.F("imported_takedowns")),
+                name="fighter_killing_blows_are_takedowns",
             ),
         ]
 

@@ -285,16 +285,28 @@ def test_a_gang_name_taken_in_another_case_is_refused_when_founding(as_user, use
     assert Gang.objects.count() == 1
 
 
-@pytest.mark.django_db(transaction=True)  # the refused write rolls back the request's own work
-def test_renaming_a_gang_to_a_name_taken_in_another_case_is_a_409_naming_the_field(
-    seeded_catalogue, as_user, user
-):
+def test_renaming_a_gang_to_a_name_taken_in_another_case_is_refused(as_user, user):
     rosters.create_gang(owner=user, name="Dalton Boys", faction="outlawmen")
     other = rosters.create_gang(owner=user, name="Earp Posse", faction="sheriffs")
     response = as_user.patch(f"/api/v1/gangs/{other.pk}/", {"name": "dalton BOYS"})
-    assert response.status_code == 409, response.content
+    assert response.status_code == 400, response.content
     assert list(response.json()["errors"]) == ["name"]
     assert Gang.objects.get(pk=other.pk).name == "Earp Posse"
+
+
+def test_a_name_the_unique_index_refuses_past_the_check_is_a_409_naming_the_field(as_user, user):
+    """What a request that raced past the service's check meets: the database's index."""
+    rosters.create_gang(owner=user, name="Dalton Boys", faction="outlawmen")
+
+    def past_the_check(*, owner, name, faction, notes=""):
+        with transaction.atomic():
+            return Gang.objects.create(owner=owner, name=name, faction=faction, notes=notes)
+
+    with mock.patch("rosters.services.create_gang", side_effect=past_the_check):
+        response = as_user.post("/api/v1/gangs/", {"name": "DALTON BOYS", "faction": "sheriffs"})
+    assert response.status_code == 409, response.content
+    assert response.json()["errors"] == {"name": [mock.ANY]}
+    assert Gang.objects.count() == 1
 
 
 def test_two_players_may_have_gangs_of_the_same_name(user, other_user):
