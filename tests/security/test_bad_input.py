@@ -345,3 +345,28 @@ def test_an_integrity_error_that_is_not_about_uniqueness_is_a_409_without_a_fiel
         response = as_user.post("/api/v1/gangs/", {"name": "Clantons", "faction": "outlawmen"})
     assert response.status_code == 409
     assert response.json()["errors"] == {}
+
+
+# --- a decision that is not yours ---------------------------------------------------------------
+
+
+def test_a_strangers_confirm_of_a_confirmed_battle_is_refused(world):
+    from campaigns.models import Battle
+
+    url = f"/api/v1/campaigns/{world.ids['campaign']}/battles/{world.ids['battle']}/confirm/"
+
+    def confirm(persona):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=world.headers(persona)["Authorization"])
+        return client.post(url)
+
+    assert confirm("owner").status_code == 200  # the other side confirms the rival's report
+    confirmed = Battle.objects.values().get(pk=world.ids["battle"])
+    for persona in ("other", "rival"):  # a stranger; the reporter, who never could confirm
+        response = confirm(persona)
+        assert response.status_code in (403, 404), (persona, response.content)
+        assert set(response.json()) == {"detail", "errors"}
+    assert confirm("owner").status_code == 200  # confirming twice changes nothing
+    assert confirm("arbitrator").status_code == 200
+    assert confirm("staff").status_code == 200  # staff arbitrate everywhere
+    assert Battle.objects.values().get(pk=world.ids["battle"]) == confirmed
