@@ -72,6 +72,7 @@ class _LedgerSerializer(serializers.Serializer):
 
 class _OriginSerializer(serializers.Serializer):
     gang = serializers.IntegerField(help_text="The gang's id on the server that signed it.")
+    owner = serializers.IntegerField(required=False, help_text="Its owner's id, then.")
     exported_at = serializers.DateTimeField()
 
 

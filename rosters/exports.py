@@ -7,10 +7,11 @@ JSON (sorted keys, no spaces, UTF-8) of every field but ``signature`` and ``name
 the importer's to choose (change it to import a copy next to the original), nothing else is.
 
 An import makes a new gang owned by the importer, by the rule in ``rosters.import_rules``:
-a file this server signed brings its history back; any other file (unsigned, from another
-server, or changed after signing) can only make a gang the API could have built from a fresh
-starting treasury, and is built through the API's own services (found, hire, buy), so its
-ledger and history read as if its owner had clicked it together.
+a file this server signed, of a gang the importer owned, brings its history back; any other
+file (unsigned, from another server, changed after signing, or another player's export) can
+only make a gang the API could have built from a fresh starting treasury, and is built
+through the API's own services (found, hire, buy), so its ledger and history read as if its
+owner had clicked it together.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
+from rest_framework.exceptions import ValidationError
 
 from rosters import import_rules, services, takedowns
 from rosters.errors import RosterError
@@ -30,6 +32,7 @@ from rosters.import_rules import Plan
 from rosters.models import Advancement, Equipment, Fighter, FlipDraw, Gang, Injury
 
 SIGNING_SALT = "posse.rosters.export"
+NAME_TAKEN = "You already have a gang with this name: change the name to import a copy."
 UNSIGNED_FIELDS = ("signature", "name")
 SCHEME = "hmac-sha256"
 
@@ -138,7 +141,11 @@ def export_gang(gang: Gang) -> dict:
         "ledger": [
             {"amount": e.amount, "reason": e.reason, "note": e.note} for e in gang.ledger.all()
         ],
-        "origin": {"gang": gang.pk, "exported_at": timezone.now().isoformat()},
+        "origin": {
+            "gang": gang.pk,
+            "owner": gang.owner_id,
+            "exported_at": timezone.now().isoformat(),
+        },
     }
     document["signature"] = sign(document)
     return document
@@ -147,15 +154,29 @@ def export_gang(gang: Gang) -> dict:
 # --- import -----------------------------------------------------------------------------------
 
 
+def signed_for(document, owner) -> bool:
+    """Whether ``document``'s history is this server's word for ``owner``: signed here, and
+    exported from a gang ``owner`` owned. Rosters are public, so anyone may export anyone's
+    gang; a copy of another player's gang is only a roster, never their credits and goods."""
+    if not verify(document):
+        return False
+    origin = document.get("origin")
+    return isinstance(origin, dict) and origin.get("owner") == owner.pk
+
+
 @transaction.atomic
 def import_gang(*, data, owner) -> Gang:
     """A new gang owned by ``owner`` from an export (rule: rosters.import_rules)."""
-    plan = import_rules.plan_import(data, signed=verify(data))
-    if Gang.objects.filter(owner=owner, name__iexact=plan.name).exists():
-        raise RosterError(
-            "You already have a gang with this name: change the name to import a copy.",
-            field="name",
-        )
+    name = data.get("name") if isinstance(data, dict) else None
+    taken = isinstance(name, str) and Gang.objects.filter(owner=owner, name__iexact=name).exists()
+    try:
+        plan = import_rules.plan_import(data, signed=signed_for(data, owner))
+    except ValidationError as refused:
+        if taken:  # every refusal at once, the name's too
+            refused.detail.setdefault("name", []).append(NAME_TAKEN)
+        raise
+    if taken:
+        raise RosterError(NAME_TAKEN, field="name")
     gang = _write_signed(plan, owner) if plan.signed else _build_unsigned(plan, owner)
     services._refresh_totals(gang)
     return gang

@@ -13,14 +13,15 @@ The rule (docs/api.md, "Export and import"):
    more flips, spent and unspent, than the take-downs recorded could have earned
    (``post_game.flips_earned``). Prices: what was paid is kept only when it does not exceed
    today's catalogue price; above it, the catalogue price is what the copy records.
-2. **A signed export** (``rosters.exports.verify``: an HMAC this server made, with a key
-   derived from SECRET_KEY, over the canonical JSON of everything but the name) may bring its
-   campaign history back: battles, rewards and adjustments (its ledger), goods, take-downs,
-   flips, advancements and injuries.
-3. **An unsigned export, or a signed one changed after signing**, proves nothing about its
-   history, so it can only make a gang the API could have built from a fresh starting
-   treasury: no battles, goods, flips, take-downs, advancements or injuries; every fighter
-   and item at today's catalogue price (a file claiming to have paid less is refused); the
+2. **A signed export of one's own gang** (``rosters.exports.signed_for``: an HMAC this
+   server made, with a key derived from SECRET_KEY, over the canonical JSON of everything but
+   the name, of a gang the importer owned) may bring its campaign history back: battles,
+   rewards and adjustments (its ledger), goods, take-downs, flips, advancements and injuries.
+3. **Any other file** (unsigned, from another server, changed after signing, or another
+   player's export: rosters are public) proves nothing about its history for the importer,
+   so it can only make a gang the API could have built from a fresh starting treasury: no
+   battles, goods, flips, take-downs, advancements or injuries; every fighter and item at
+   today's catalogue price (a file claiming to have paid less is refused); the
    whole bill paid from the starting treasury; and credits of what is left, or of the file's
    own balance when that is lower (an import never credits more than its history says).
 
@@ -102,8 +103,9 @@ class _Refusals:
 
 
 UNSIGNED = (
-    "This file is not signed by this server (or was changed after it was), so it cannot "
-    "bring {what}: it can only make a gang the API could build from a fresh treasury."
+    "This file is not this server's signed export of your own gang (it is unsigned, changed "
+    "after signing, or another player's), so it cannot bring {what}: it can only make a gang "
+    "the API could build from a fresh treasury."
 )
 
 

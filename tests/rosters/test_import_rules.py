@@ -116,10 +116,10 @@ def refused(user, document) -> dict[str, list[str]]:
     return body["errors"]
 
 
-def signed(document: dict) -> dict:
+def signed(document: dict, name: str = "The Dalton Boys (copy)") -> dict:
     """What this server would have signed: a file that passed through a bug, or a change of
-    rules since (the rules are checked all the same)."""
-    document = copy.deepcopy(document)
+    rules since (the rules are checked all the same). Renamed, for its owner to import."""
+    document = {**copy.deepcopy(document), "name": name}
     document["signature"] = exports.sign(document)
     return document
 
@@ -200,19 +200,19 @@ def test_the_whole_attack_at_once_is_refused_naming_every_field(owner, importer)
     ],
     ids=lambda x: x.__name__.strip("_") if callable(x) else x,
 )
-def test_even_a_signed_file_obeys_the_rules(owner, importer, attack, path):
+def test_even_a_signed_file_obeys_the_rules(owner, attack, path):
     doc = export_of(build_fresh(owner))
     attack(doc)
-    errors = refused(importer, signed(doc))
+    errors = refused(owner, signed(doc))
     assert path in errors, errors
 
 
-def test_a_signed_file_advances_no_stat_past_its_cap(owner, importer):
+def test_a_signed_file_advances_no_stat_past_its_cap(owner):
     doc = export_of(build_fresh(owner))
     _thirty_shoot_advancements(doc)
     bob = doc["fighters"][0]
     bob.update(flips_spent=30, takedowns=15, killing_blows=15)  # enough flips for thirty cards
-    errors = refused(importer, signed(doc))
+    errors = refused(owner, signed(doc))
     cap, base = 6, bob["base_stats"]["shoot"]
     first_refused = cap - base  # shoot 3 rises to 6 in three cards; the fourth is refused
     assert "fighters.0.advancements.0" not in errors
@@ -222,23 +222,23 @@ def test_a_signed_file_advances_no_stat_past_its_cap(owner, importer):
     assert len([p for p in errors if p.startswith("fighters.0.advancements.")]) == 30 - cap + base
 
 
-def test_a_signed_file_takes_only_what_the_card_offers(owner, importer):
+def test_a_signed_file_takes_only_what_the_card_offers(owner):
     doc = export_of(build_fresh(owner))
     doc["fighters"][0].update(
         flips_spent=1,
         takedowns=1,
         advancements=[{"stat": "shoot", "amount": 1, "card": "7H", "note": ""}],
     )
-    errors = refused(importer, signed(doc))
+    errors = refused(owner, signed(doc))
     assert errors == {
         "fighters.0.advancements.0": ["The 7 of Hearts offers strength or toughness."]
     }
 
 
-def test_a_signed_files_goods_are_worth_no_more_than_the_catalogue_says(owner, importer):
+def test_a_signed_files_goods_are_worth_no_more_than_the_catalogue_says(owner):
     doc = export_of(build_fresh(owner))
     _goods_at_100000(doc)
-    response = client_for(importer).post(IMPORT, signed(doc), format="json")
+    response = client_for(owner).post(IMPORT, signed(doc), format="json")
     assert response.status_code == 201, response.content
     assert [g["market_value"] for g in response.json()["goods"]] == [40]
 
@@ -294,10 +294,10 @@ def test_an_unsigned_file_claiming_a_bargain_is_refused_and_a_dearer_price_is_lo
     assert [e["price_paid"] for e in bob["equipment"]] == [15]
 
 
-def test_goods_not_in_the_catalogue_are_refused(owner, importer):
+def test_goods_not_in_the_catalogue_are_refused(owner):
     doc = export_of(build_fresh(owner))
     doc["goods"].append({"item": None, "name": "Fool's gold", "market_value": 1})
-    assert "goods.0.item" in refused(importer, signed(doc))
+    assert "goods.0.item" in refused(owner, signed(doc))
 
 
 # --- signed exports ---------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def comparable(document: dict) -> dict:
     return {k: v for k, v in document.items() if k not in ("origin", "signature", "name")}
 
 
-def test_a_signed_export_round_trips_with_its_history(owner, importer):
+def test_a_signed_export_round_trips_with_its_history(owner):
     veteran = build_veteran(owner)
     doc = export_of(veteran)
     bob = doc["fighters"][0]
@@ -315,12 +315,12 @@ def test_a_signed_export_round_trips_with_its_history(owner, importer):
     assert doc["battles"] == 1 and len(doc["goods"]) == 1
     assert {row["reason"] for row in doc["ledger"]} >= {"reward", "adjustment"}
 
-    response = client_for(importer).post(IMPORT, doc, format="json")
+    response = client_for(owner).post(IMPORT, {**doc, "name": "Dalton Boys II"}, format="json")
     assert response.status_code == 201, response.content
     copy_ = Gang.objects.get(pk=response.json()["id"])
-    assert copy_.owner == importer
+    assert (copy_.owner, copy_.name) == (owner, "Dalton Boys II")
     original = client_for(owner).get(f"/api/v1/gangs/{veteran.pk}/").json()
-    for key in ("name", "faction", "credits", "rating", "wealth", "battles"):
+    for key in ("faction", "credits", "rating", "wealth", "battles"):
         assert response.json()[key] == original[key], key
     assert [(f["name"], f["stats"]) for f in response.json()["fighters"]] == [
         (f["name"], f["stats"]) for f in original["fighters"]
@@ -332,8 +332,22 @@ def test_a_signed_export_round_trips_with_its_history(owner, importer):
 
     again = export_of(copy_)  # the copy's history is its own now: it exports the same
     assert comparable(again) == comparable(doc)
-    response = client_for(importer).post(IMPORT, {**again, "name": "Third"}, format="json")
+    response = client_for(owner).post(IMPORT, {**again, "name": "Dalton Boys III"}, format="json")
     assert response.status_code == 201, response.content
+    assert response.json()["battles"] == 1
+
+
+def test_another_players_signed_export_brings_none_of_their_history(owner, importer):
+    """Rosters are public and anyone may export anyone's gang: its history stays its owner's."""
+    doc = export_of(build_veteran(owner))
+    assert exports.verify(doc)
+    errors = refused(importer, doc)
+    assert {"battles", "goods.0", "fighters.0.flips_spent", "fighters.2.injuries.0"} <= set(errors)
+    assert "another player's" in errors["battles"][0]
+    fresh = export_of(build_fresh(owner, name="Fresh Boys"))
+    response = client_for(importer).post(IMPORT, fresh, format="json")
+    assert response.status_code == 201, response.content  # the roster alone: a fresh build
+    assert "did not sign" in Gang.objects.get(pk=response.json()["id"]).events.last().text
 
 
 def test_a_new_name_keeps_the_signature_and_the_old_one_is_refused(owner):
@@ -349,15 +363,15 @@ def test_a_new_name_keeps_the_signature_and_the_old_one_is_refused(owner):
     assert response.json()["battles"] == 1
 
 
-def test_an_altered_signed_export_is_treated_as_unsigned(owner, importer):
+def test_an_altered_signed_export_is_treated_as_unsigned(owner):
     doc = export_of(build_veteran(owner))
-    doc["notes"] = "Just the notes."  # anything but the name breaks the signature
+    doc.update(name="Dalton Boys II", notes="Just the notes.")  # anything but the name counts
     assert not exports.verify(doc)
-    errors = refused(importer, doc)
+    errors = refused(owner, doc)
     assert {"battles", "goods.0", "fighters.0.advancements.0", "fighters.0.flips_spent"} <= set(
         errors
     )
-    assert "not signed by this server" in errors["battles"][0]
+    assert "changed after signing" in errors["battles"][0]
 
 
 def test_an_altered_history_free_export_imports_as_a_fresh_build(owner, importer):
@@ -377,11 +391,11 @@ def test_an_altered_history_free_export_imports_as_a_fresh_build(owner, importer
     assert "did not sign" in copy_.events.get(kind=GangEvent.Kind.IMPORT).text
 
 
-def test_a_signature_from_another_key_is_no_signature(owner, importer, settings):
-    doc = export_of(build_veteran(owner))
+def test_a_signature_from_another_key_is_no_signature(owner, settings):
+    doc = {**export_of(build_veteran(owner)), "name": "Dalton Boys II"}
     settings.SECRET_KEY = "another-server-" + "k" * 50
     assert not exports.verify(doc)
-    assert "battles" in refused(importer, doc)
+    assert "battles" in refused(owner, doc)
     settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
     settings.SECRET_KEY = "a-rotated-key-" + "r" * 50
     assert not exports.verify(doc)  # the old key was never the one that signed it
@@ -402,9 +416,9 @@ def test_the_export_names_what_only_a_signature_can_bring(owner):
     assert not exports.verify({**doc, "credits": doc["credits"] + 1})
 
 
-def test_the_imported_history_is_kept_on_the_fighters(owner, importer):
-    doc = export_of(build_veteran(owner))
-    response = client_for(importer).post(IMPORT, doc, format="json")
+def test_the_imported_history_is_kept_on_the_fighters(owner):
+    doc = {**export_of(build_veteran(owner)), "name": "Dalton Boys II"}
+    response = client_for(owner).post(IMPORT, doc, format="json")
     bob = Fighter.objects.get(gang_id=response.json()["id"], name="Bob")
     assert (bob.imported_takedowns, bob.imported_killing_blows, bob.imported_flips_spent) == (
         1,
