@@ -128,14 +128,9 @@ def check_tree(data) -> None:
                 raise ParseError(f"The body nests deeper than {MAX_DEPTH} levels.")
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, child in items:
-                if isinstance(key, str) and text_problem(key):
-                    raise ValidationError(
-                        {
-                            _dotted(path) if path else "non_field_errors": [
-                                f"A key: {text_problem(key)}"
-                            ]
-                        }
-                    )
+                problem = text_problem(key) if isinstance(key, str) else None
+                if problem:
+                    raise ValidationError({_dotted(path): [f"A key: {problem}"]})
                 stack.append((child, (*path, key), depth + 1))
 
 

@@ -180,20 +180,20 @@ def _plan_fighters(rows, *, rules: GangRules, signed: bool, refusals: _Refusals)
     return planned
 
 
+HISTORY = {
+    "times_out_of_action": "times out of action",
+    "flips": "card flips",
+    "flips_spent": "card flips spent",
+    "takedowns": "take-downs",
+    "killing_blows": "killing blows",
+}
+
+
 def _refuse_history(row, *, path: str, refusals: _Refusals) -> None:
-    for key, what in (
-        ("advancements", "advancements"),
-        ("injuries", "injuries"),
-    ):
+    for key in ("advancements", "injuries"):
         for j, _ in enumerate(row[key]):
-            refusals.add(f"{path}.{key}.{j}", UNSIGNED.format(what=what))
-    for key, what in (
-        ("times_out_of_action", "times out of action"),
-        ("flips", "card flips"),
-        ("flips_spent", "card flips spent"),
-        ("takedowns", "take-downs"),
-        ("killing_blows", "killing blows"),
-    ):
+            refusals.add(f"{path}.{key}.{j}", UNSIGNED.format(what=key))
+    for key, what in HISTORY.items():
         if row[key]:
             refusals.add(f"{path}.{key}", UNSIGNED.format(what=what))
 
