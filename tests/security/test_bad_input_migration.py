@@ -9,8 +9,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("rosters", "0003_flips")]
-AFTER = [("rosters", "0005_gang_names_unique_ignoring_case")]
+BEFORE = [("rosters", "0004_gang_share_link")]
+AFTER = [("rosters", "0006_gang_names_unique_ignoring_case")]
 
 
 def migrate(targets):

@@ -255,6 +255,9 @@ MATRIX: list[Row] = [
         arbitration(201),
         body=lambda w: {"item": "beaver-pelt"},
     ),
+    # The read-only share link: who may change the gang may share it (rosters/sharing.py).
+    Row("POST", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), gang_change(200)),
+    Row("DELETE", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), gang_change(204)),
     Row(
         "POST",
         "/api/v1/gangs/{id}/purchases/",
