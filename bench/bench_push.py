@@ -114,11 +114,13 @@ class _Game:
 
         for listener in self.listeners.values():
             listener.stop = True
-        self.match = services.create_live_match(
-            ruleset=SLUG,
-            players=[u.username for u in self.users.values()],
-            options={},
-            created_by=self.users["s1"],
+        self.match = _accept_all(
+            services.create_live_match(
+                ruleset=SLUG,
+                players=[u.username for u in self.users.values()],
+                options={},
+                created_by=self.users["s1"],
+            )
         )
         self.games += 1
         self.listeners = {
@@ -142,6 +144,19 @@ class _Game:
         state = services.canonical(self.match.state)
         seat = game.to_move(state)[0]
         return seat, rnd.choice(game.legal_actions(state, seat))
+
+
+def _accept_all(match):
+    """Both bench players accept the invitation, so the match is dealt (docs/matches.md)."""
+    from matches.models import Participant
+    from matches.services import accept_match
+
+    for seat in match.participants.filter(consent=Participant.Consent.AWAITING).select_related(
+        "player"
+    ):
+        accept_match(match=match, player=seat.player)
+    match.refresh_from_db()
+    return match
 
 
 def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float, float]:

@@ -41,7 +41,7 @@ CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
 INSTALLED_APPS = [
     # First: its runserver serves ASGI, so `make run` streams live tables like production.
     "daphne",
-    "django.contrib.admin",
+    "config.admin_apps.PosseAdminConfig",  # django.contrib.admin with the organisers' site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -76,6 +76,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.pages.ServiceErrorPages",  # a page's uncaught domain error: its 4xx, in words
+    # Size, depth and text limits on the body of every API write (config/middleware.py).
+    "config.middleware.GuardedBodyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -192,6 +194,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON only, with size, depth and text limits (config/parsers.py): a form or multipart body
+    # is a 415, and nothing a client sends reaches a view unchecked.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.GuardedJSONParser"],
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": [

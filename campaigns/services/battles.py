@@ -223,6 +223,10 @@ def _can_confirm(*, battle: Battle, actor) -> bool:
 @transaction.atomic
 def confirm_battle(*, battle: Battle, actor) -> Battle:
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    # Who may confirm comes first: "confirming twice changes nothing" is an answer for those
+    # who may confirm, not a 200 for a stranger who never could.
+    if not (_can_confirm(battle=battle, actor=actor) or battle.confirmed_by_id == actor.pk):
+        raise NotAllowed("The other side or an arbitrator confirms a result, not its reporter.")
     if battle.status == Battle.Status.CONFIRMED:
         return battle  # confirming twice changes nothing
     if battle.status == Battle.Status.VOID:
@@ -231,8 +235,6 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         user=actor, campaign=battle.campaign
     ):
         raise NotAnArbitrator("A disputed result waits for an arbitrator.")
-    if not _can_confirm(battle=battle, actor=actor):
-        raise NotAllowed("The other side or an arbitrator confirms a result, not its reporter.")
     battle.status = Battle.Status.CONFIRMED
     battle.confirmed_by = actor
     battle.confirmed_at = timezone.now()

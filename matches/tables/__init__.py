@@ -29,11 +29,22 @@ def seat_names(participants: list[Participant]) -> dict[str, str]:
     return {p.seat: p.player.username for p in participants}
 
 
+# Before a match is dealt it has no state: its tables count as versions below 0, so the
+# deal (version 0) and a cancellation are news to a page that opened on the invitation.
+NOT_DEALT = {Match.Status.INVITED: -2, Match.Status.CANCELLED: -1}
+
+
+def table_version(*, version: int, status: str) -> int:
+    return NOT_DEALT.get(status, version)
+
+
 def table_for(match: Match, seat: Participant | None) -> dict:
     """Everything the table page shows to ``seat`` (None: a spectator). ``match`` must have
     its state loaded and its participants (with players) prefetched."""
     game = get_ruleset(match.ruleset)
     participants = list(match.participants.all())
+    if match.status in NOT_DEALT:
+        return _not_dealt(match, seat, game, participants)
     you = seat.seat if seat else None
     seats = Seats(names=seat_names(participants), you=you)
     state = canonical(match.state)
@@ -49,7 +60,7 @@ def table_for(match: Match, seat: Participant | None) -> dict:
         match=match,
         game_name=game.name,
         you=you,
-        version=match.version,
+        version=table_version(version=match.version, status=match.status),
         running=match.is_running,
         my_turn=bool(legal),
         waiting_for=[seats.title(s) for s in waiting],
@@ -63,6 +74,38 @@ def table_for(match: Match, seat: Participant | None) -> dict:
         clock=bool(match.turn_seconds),
     )
     return table
+
+
+def _not_dealt(match: Match, seat, game, participants) -> dict:
+    """An invited (or cancelled) match: who has accepted and who must still answer. The
+    answers themselves are given through the API (``accept/``, ``decline/``)."""
+    names = ", ".join(p.player.username for p in participants if p.consent == "awaiting")
+    waiting = (
+        f"Waiting for {names} to accept." if match.status == Match.Status.INVITED and names else ""
+    )
+    return {
+        "match": match,
+        "game_name": game.name,
+        "you": seat.seat if seat else None,
+        "version": table_version(version=match.version, status=match.status),
+        "running": False,
+        "my_turn": False,
+        "waiting": waiting,
+        "board_template": "matches/boards/not_dealt.html",
+        "board": {"seats": [(p.player.username, p.consent) for p in participants]},
+        "hand": [],
+        "players": [
+            {"seat": p.seat, "name": p.player.username, "colour": "#ccc", "detail": p.consent}
+            for p in participants
+        ],
+        "facts": [("Status", match.get_status_display())],
+        "controls": [],
+        "seats": [],
+        "log": [],
+        "last_seq": 0,
+        "outcome": None,
+        "clock": False,
+    }
 
 
 def _seat_row(p: Participant, you: str | None, waiting: list[str], now) -> dict:

@@ -31,6 +31,7 @@ from matches import push, selectors
 from matches.models import Match, Participant
 from matches.services import canonical
 from matches.spectators import seat_and_access
+from matches.tables import NOT_DEALT, table_version
 from matches.views.table import load_match, render_fragment
 
 HEARTBEAT = 10.0
@@ -52,7 +53,8 @@ def _viewer(match: Match, user) -> Participant | None:
 
 
 def _current_version(match_id: int) -> int:
-    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first() or 0
+    row = Match.objects.filter(pk=match_id).values_list("version", "status").first()
+    return table_version(version=row[0], status=row[1]) if row else -3
 
 
 def page_render(match_id: int, user, since: int, since_seq: int):
@@ -61,8 +63,9 @@ def page_render(match_id: int, user, since: int, since_seq: int):
         return None, since, since_seq
     match = load_match(match_id)
     html = render_fragment(match, _viewer(match, user))
-    data = {"version": match.version, "html": html}
-    return sse("table", data, event_id=match.version), match.version, since_seq
+    version = table_version(version=match.version, status=match.status)
+    data = {"version": version, "html": html}
+    return sse("table", data, event_id=version), version, since_seq
 
 
 def api_render(match_id: int, user, since: int, since_seq: int):
@@ -76,14 +79,18 @@ def api_render(match_id: int, user, since: int, since_seq: int):
     from rulesets.registry import get_ruleset
 
     game = get_ruleset(match.ruleset)
-    state = canonical(match.state)
     you = seat.seat if seat else None
+    version = table_version(version=match.version, status=match.status)
+    if match.status in NOT_DEALT:  # no state yet: nothing to view
+        data = {"version": version, "status": match.status, "seat": you, "view": None}
+        return sse("state", data, event_id=version), version, since_seq
+    state = canonical(match.state)
     legal = []
     if seat and not seat.resigned and match.is_running and you in game.to_move(state):
         legal = game.legal_actions(state, you)
     events = list(selectors.events_for(match=match, seat=you, after=since_seq)[:200])
     data = {
-        "version": match.version,
+        "version": version,
         "status": match.status,
         "seat": you,
         "view": game.view(state, you),
@@ -92,14 +99,14 @@ def api_render(match_id: int, user, since: int, since_seq: int):
         "events": EventSerializer(events, many=True).data,
     }
     last_seq = events[-1].seq if events else since_seq
-    return sse("state", data, event_id=match.version), match.version, last_seq
+    return sse("state", data, event_id=version), version, last_seq
 
 
 def _since(request) -> int:
     for raw in (request.headers.get("Last-Event-ID", ""), request.GET.get("version", "")):
-        if raw.isascii() and raw.isdigit() and len(raw) < 10:
+        if raw.isascii() and raw.lstrip("-").isdigit() and len(raw) < 10:
             return int(raw)
-    return -1
+    return -3  # below any table version: send the table at once
 
 
 def _after(request) -> int:

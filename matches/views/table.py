@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from matches.models import Match, Participant
 from matches.spectators import seat_and_access
-from matches.tables import table_for
+from matches.tables import table_for, table_version
 from rulesets.registry import get_ruleset
 
 FRAGMENT = "matches/_table.html"
@@ -61,9 +61,10 @@ def table_fragment(request, match_id: int):
         raise PermissionDenied("Sign in to watch.")
     match, seat = _watched(request, match_id)
     after = request.GET.get("after", "")
-    if after.isdigit() and int(after) >= match.version:
+    version = table_version(version=match.version, status=match.status)
+    if after.lstrip("-").isdigit() and len(after) < 10 and int(after) >= version:
         return HttpResponse(status=204)
     response = HttpResponse(render_fragment(match, seat))
     response["Cache-Control"] = "no-store"
-    response["X-Table-Version"] = str(match.version)
+    response["X-Table-Version"] = str(version)
     return response

@@ -14,6 +14,7 @@ from tests.browser.live_support import (
     wait_for_move,
 )
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 PLUS_ISLAND = {"layout": {"rows": [".#.", "#F#", ".#."]}}
 
@@ -23,13 +24,15 @@ def test_a_player_beats_or_loses_to_the_bot_by_clicking(
 ):
     needs_a_shared_database()
     alice, carol = UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="battle-royale",
-        players=[alice.username],
-        options=PLUS_ISLAND,
-        created_by=alice,
-        public=True,
-        bots=1,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="battle-royale",
+            players=[alice.username],
+            options=PLUS_ISLAND,
+            created_by=alice,
+            public=True,
+            bots=1,
+        )
     )
     bot = match.participants.get(seat="s2")
     assert bot.bot == "greedy" and bot.player.username == "Bot #1"

@@ -14,6 +14,7 @@ from tests.browser.live_support import (
     wait_for_move,
 )
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 
 def _one_fighter_gangs() -> dict:
@@ -62,12 +63,14 @@ def test_two_players_set_up_and_move_by_clicking_on_the_table(
 ):
     needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="last-hope-frontier",
-        players=[alice.username, bob.username],
-        options={"turn_limit": 1, "gangs": _one_fighter_gangs()},
-        created_by=alice,
-        public=True,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="last-hope-frontier",
+            players=[alice.username, bob.username],
+            options={"turn_limit": 1, "gangs": _one_fighter_gangs()},
+            created_by=alice,
+            public=True,
+        )
     )
     pages = {
         "s1": open_table(signed_in(new_context, live_server, alice), match),

@@ -14,6 +14,7 @@ from tests.browser.live_support import (
     wait_for_move,
 )
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 
 def test_two_players_drop_in_move_and_finish_last_one_standing(
@@ -21,12 +22,14 @@ def test_two_players_drop_in_move_and_finish_last_one_standing(
 ):
     needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="last-one-standing",
-        players=[alice.username, bob.username],
-        options={"max_rounds": 2},
-        created_by=alice,
-        public=True,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="last-one-standing",
+            players=[alice.username, bob.username],
+            options={"max_rounds": 2},
+            created_by=alice,
+            public=True,
+        )
     )
     pages = {
         "s1": open_table(signed_in(new_context, live_server, alice), match),

@@ -13,6 +13,7 @@ from tests.browser.live_support import (
     wait_for_move,
 )
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 
 def test_two_players_play_le_dernier_peuple_to_the_end(
@@ -20,12 +21,14 @@ def test_two_players_play_le_dernier_peuple_to_the_end(
 ):
     needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="le-dernier-peuple",
-        players=[alice.username, bob.username],
-        options={},
-        created_by=alice,
-        public=True,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="le-dernier-peuple",
+            players=[alice.username, bob.username],
+            options={},
+            created_by=alice,
+            public=True,
+        )
     )
     pages = {
         "s1": open_table(signed_in(new_context, live_server, alice), match),

@@ -5,6 +5,7 @@ import pytest
 from matches import services
 from tests.browser.live_support import open_table, signed_in
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 GAMES = {
     "le-dernier-peuple": {},
@@ -19,8 +20,13 @@ def test_each_table_draws_wide_and_on_a_phone(
     slug, new_context, live_server, shot, transactional_db
 ):
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset=slug, players=[alice.username, bob.username], options=GAMES[slug], created_by=alice
+    match = accept_all(
+        services.create_live_match(
+            ruleset=slug,
+            players=[alice.username, bob.username],
+            options=GAMES[slug],
+            created_by=alice,
+        )
     )
     match.public = True
     match.save(update_fields=["public"])
@@ -41,13 +47,15 @@ def test_the_table_counts_down_the_turn_clock_of_the_seat_to_move(
 ):
     settings.MATCHES_CLOCK_TIMERS = False  # no timeout during the test: only the display
     alice, bob = UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="le-dernier-peuple",
-        players=[alice.username, bob.username],
-        options={},
-        created_by=alice,
-        turn_seconds=90,
-        bank_seconds=30,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="le-dernier-peuple",
+            players=[alice.username, bob.username],
+            options={},
+            created_by=alice,
+            turn_seconds=90,
+            bank_seconds=30,
+        )
     )
     page = open_table(signed_in(new_context, live_server, alice), match)
     clock = page.locator(".clock")

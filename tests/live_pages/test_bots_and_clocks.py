@@ -13,6 +13,7 @@ from matches.policies import timeout_action
 from rulesets.registry import get_ruleset
 from tests.conftest import client_for
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,13 +104,15 @@ def test_a_game_without_a_greedy_bot_says_so():
 
 def _clock_match(**extra):
     alice, bob = UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="le-dernier-peuple",
-        players=[alice.username, bob.username],
-        options={},
-        created_by=alice,
-        turn_seconds=30,
-        **extra,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="le-dernier-peuple",
+            players=[alice.username, bob.username],
+            options={},
+            created_by=alice,
+            turn_seconds=30,
+            **extra,
+        )
     )
     return match
 

@@ -13,6 +13,7 @@ from matches.clock import enforce_clocks
 from matches.models import Match, MatchAction, Participant
 from matches.tasks import enforce_turn_clocks
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 from tests.worker import wait_for
 
 pytestmark = pytest.mark.worker
@@ -23,12 +24,14 @@ def test_a_seat_that_never_moves_is_timed_out_once_and_the_replay_agrees(
 ):
     settings.MATCHES_CLOCK_TIMERS = False
     alice, bob = UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="le-dernier-peuple",
-        players=[alice.username, bob.username],
-        options={},
-        created_by=alice,
-        turn_seconds=2,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="le-dernier-peuple",
+            players=[alice.username, bob.username],
+            options={},
+            created_by=alice,
+            turn_seconds=2,
+        )
     )
     first = services.canonical(match.state)["decision"]["seat"]
     idle = Participant.objects.get(match=match, seat=first)

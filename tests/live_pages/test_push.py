@@ -15,18 +15,21 @@ from matches.models import Match
 from matches.views.stream import api_render, page_render
 from rulesets.registry import get_ruleset
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _ldp(**extra):
     alice, bob = UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="le-dernier-peuple",
-        players=[alice.username, bob.username],
-        options={},
-        created_by=alice,
-        **extra,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="le-dernier-peuple",
+            players=[alice.username, bob.username],
+            options={},
+            created_by=alice,
+            **extra,
+        )
     )
     return match, alice, bob
 
@@ -153,3 +156,26 @@ def test_under_asgi_the_stream_is_asynchronous_and_sends_the_seats_table():
     assert chunks[0].startswith("retry:")
     assert chunks[1].startswith("id: 0\nevent: table\n")
     assert all(_shows(chunks[1], c) for c in _hand(match, "s1"))
+
+
+def test_an_invited_table_waits_and_the_deal_is_pushed_to_it():
+    alice, bob = UserFactory(), UserFactory()
+    match = services.create_live_match(
+        ruleset="le-dernier-peuple",
+        players=[alice.username, bob.username],
+        options={},
+        created_by=alice,
+    )
+    assert match.status == "invited"
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f"Waiting for {bob.username} to accept." in page
+    response = client.get(f"/matches/{match.pk}/stream/?version=-2")
+    chunks = iter(response.streaming_content)
+    assert next(chunks).startswith(b"retry:")
+    services.accept_match(match=match, player=bob)
+    event = next(chunks).decode()
+    data = json.loads(event.split("data: ", 1)[1])
+    assert data["version"] == 0 and "Your hand" in data["html"]
+    response.close()

@@ -8,6 +8,7 @@ from matches import services
 from tests.campaigns.conftest import World
 from tests.conftest import client_for
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 pytestmark = pytest.mark.django_db
 
@@ -20,12 +21,14 @@ def _page(user, match_id):
 
 def _ldp(public):
     alice, bob = UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset="le-dernier-peuple",
-        players=[alice.username, bob.username],
-        options={},
-        created_by=alice,
-        public=public,
+    match = accept_all(
+        services.create_live_match(
+            ruleset="le-dernier-peuple",
+            players=[alice.username, bob.username],
+            options={},
+            created_by=alice,
+            public=public,
+        )
     )
     return match, alice, bob
 

@@ -5,6 +5,7 @@ from django.test import Client
 
 from matches import services
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all
 
 pytestmark = pytest.mark.django_db
 
@@ -24,8 +25,10 @@ def _client(user) -> Client:
 
 def _match(slug, options, *, public=False):
     alice, bob = UserFactory(), UserFactory()
-    match = services.create_live_match(
-        ruleset=slug, players=[alice.username, bob.username], options=options, created_by=alice
+    match = accept_all(
+        services.create_live_match(
+            ruleset=slug, players=[alice.username, bob.username], options=options, created_by=alice
+        )
     )
     if public:
         match.public = True

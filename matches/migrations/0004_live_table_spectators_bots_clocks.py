@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0002_participant_gang'),
+        ('matches', '0003_seat_consent_and_invitations'),
     ]
 
     operations = [
