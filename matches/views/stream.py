@@ -15,6 +15,7 @@ ends after ``MAX_SECONDS``, and the browser's EventSource reconnects with ``Last
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable
 
@@ -34,6 +35,7 @@ from matches.spectators import seat_and_access
 from matches.tables import NOT_DEALT, table_version
 from matches.views.table import load_match, render_fragment
 
+log = logging.getLogger(__name__)
 HEARTBEAT = 10.0
 MAX_SECONDS = 300.0
 
@@ -142,6 +144,9 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
                 chunk, since, seq = render(match_id, user, since, seq)
             except (DatabaseError, Http404, PermissionDenied):
                 return  # the match went away or the database is gone: the page reconnects
+            except Exception as exc:  # a stream must never die noisily in a server thread
+                log.warning("match %s: stream ended: %r", match_id, exc)
+                return
             # A waiting stream holds no database connection: an open table must not cost one.
             connections.close_all()
             if chunk:
@@ -172,6 +177,9 @@ async def _async_stream(match_id: int, user, since: int, seq: int, render: Rende
             try:
                 chunk, since, seq = await threaded(match_id, user, since, seq)
             except (DatabaseError, Http404, PermissionDenied):
+                return
+            except Exception as exc:
+                log.warning("match %s: stream ended: %r", match_id, exc)
                 return
             if chunk:
                 yield chunk
