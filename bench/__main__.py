@@ -87,7 +87,22 @@ def service_rows(problem: str | None) -> list[Row]:
                 print(rows[-1].markdown(), flush=True)
             except Exception as exc:
                 rows.append(_failed(figure, exc))
+        rows.append(push_row(stack, problem, samples))
     return rows
+
+
+def push_row(stack: Stack, problem: str | None, samples: int) -> Row:
+    from bench import bench_push
+
+    figure = bench_push.FIGURE
+    if problem is not None:
+        return skipped(figure, problem)
+    try:
+        row = bench_push.row(bench_push.measure(stack, samples=min(samples, bench_push.SAMPLES)))
+        print(row.markdown(), flush=True)
+        return row
+    except Exception as exc:
+        return _failed(figure, exc)
 
 
 def standings_row(problem: str | None, environ: dict[str, str]) -> Row:

@@ -39,6 +39,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # First: its runserver serves ASGI, so `make run` streams live tables like production.
+    "daphne",
     "config.admin_apps.PosseAdminConfig",  # django.contrib.admin with the organisers' site
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -80,6 +82,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"  # daphne (runserver and production)
 AUTH_USER_MODEL = "accounts.User"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -260,9 +263,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "posse")
 # Called (by a Celery task, with match_id=...) when a live match finishes; each is idempotent.
 MATCH_FINISHED_HANDLERS = ["campaigns.services.collect_live_battle"]
+# Who else may watch a live match besides its seats, staff and (public matches) everyone.
+MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-actions": {"task": "matches.tasks.sweep_pending_actions", "schedule": 30.0},
+    # Turn clocks (each deadline also sends its own timed check) and idle bots.
+    "enforce-turn-clocks": {"task": "matches.tasks.enforce_turn_clocks", "schedule": 5.0},
     "close-rounds-past-deadline": {"task": "campaigns.tasks.close_due_rounds", "schedule": 300.0},
     # A finished live battle whose hand-off task was lost (worker killed after commit).
     "collect-live-battles": {"task": "campaigns.tasks.collect_live_battles", "schedule": 60.0},

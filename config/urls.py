@@ -32,6 +32,7 @@ urlpatterns = [
         name="redoc",
     ),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("matches.live_urls")),  # the live table pages: /matches/<id>/
     path("", include("web.urls")),  # the player site (web/urls.py lists its pages)
 ]
 

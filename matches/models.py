@@ -79,6 +79,12 @@ class Match(models.Model):
     # goes back. Clients poll it to know when to fetch state again.
     version = models.PositiveIntegerField(default=0)
     last_event_seq = models.PositiveIntegerField(default=0)
+    # Who may watch besides the seats (docs/matches.md "Spectators"): anyone signed in when
+    # public; campaign members for a campaign battle (MATCH_WATCH_RULES).
+    public = models.BooleanField(default=False)
+    # Turn clock (matches/clock.py): seconds per turn and an optional bank per seat.
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    bank_seconds = models.PositiveIntegerField(null=True, blank=True)
 
     # Campaigns point here (campaigns.Battle.match, one to one). If a match ever needs to know
     # its round directly, `round = models.ForeignKey("campaigns.Round", null=True, ...)` goes here.
@@ -141,6 +147,13 @@ class Participant(models.Model):
     gang = models.ForeignKey(
         "rosters.Gang", null=True, blank=True, on_delete=models.PROTECT, related_name="match_seats"
     )
+    # A bot seat names its policy ("random", "greedy"); blank for a person (matches/bots.py).
+    bot = models.CharField(max_length=10, blank=True)
+    # Turn clock (matches/clock.py): when this seat began waiting to move, when the server
+    # acts for it, and what is left of its bank.
+    clock_since = models.DateTimeField(null=True, blank=True)
+    clock_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    bank_left = models.FloatField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "id"]

@@ -36,3 +36,28 @@ def sweep_pending_actions(older_than_seconds: float | None = None) -> int:
 @shared_task(name="matches.tasks.match_finished", acks_late=True)
 def match_finished(match_id: int) -> None:
     services.run_finish_handlers(match_id=match_id)
+
+
+@shared_task(
+    name="matches.tasks.play_bots",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def play_bots(match_id: int) -> int:
+    """A bot's move (matches/bots.py): submitted through the queue like a person's."""
+    from matches import bots
+
+    return bots.play_bots(match_id=match_id)
+
+
+@shared_task(name="matches.tasks.enforce_turn_clocks", acks_late=True)
+def enforce_turn_clocks() -> int:
+    """Time out the seats whose clock ran out (matches/clock.py), exactly once each; and wake
+    bots whose move was lost. Beat runs it every few seconds; each deadline also sends one."""
+    from matches import bots, clock
+
+    played = clock.enforce_clocks()
+    bots.sweep_idle_bots()
+    return played

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from matches import api
+from matches.views.stream import MatchStreamView
 
 urlpatterns = [
     path("matches/", api.MatchListCreate.as_view(), name="match-list"),
@@ -22,4 +23,6 @@ urlpatterns = [
     ),
     path("matches/<id:match_id>/events/", api.EventListView.as_view(), name="match-events"),
     path("matches/<id:match_id>/resign/", api.ResignView.as_view(), name="match-resign"),
+    # Server-Sent Events for API clients (matches/views/stream.py); not in the schema.
+    path("matches/<id:match_id>/stream/", MatchStreamView.as_view(), name="match-stream"),
 ]

@@ -14,11 +14,13 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import NotAllowed
 from matches import selectors, services
 from matches.api.parsing import GuardedAPIView
 from matches.api.records import OutcomeSerializer, _match_status
 from matches.models import Match, MatchAction, MatchEvent
 from matches.services import InvalidMatchInput, NotSeated, canonical
+from matches.spectators import seat_and_access
 
 
 class StateSerializer(serializers.Serializer):
@@ -92,7 +94,7 @@ class MatchStateView(APIView):
     @extend_schema(summary="The game as your seat sees it", responses={200: StateSerializer})
     def get(self, request, match_id: int):
         match, game = selectors.live_match(match_id)
-        seat = selectors.seat_of(match, request.user)
+        seat = _watcher(match, request.user)
         view = game.view(canonical(match.state), seat.seat if seat else None)
         return Response(
             {
@@ -120,6 +122,15 @@ class LegalActionsView(APIView):
             if seat.seat in game.to_move(state):
                 actions = game.legal_actions(state, seat.seat)
         return Response({"seat": seat.seat if seat else None, "actions": actions})
+
+
+def _watcher(match: Match, user):
+    """The caller's seat, or None for a spectator the match admits (matches/spectators.py);
+    403 for anyone else."""
+    seat, allowed = seat_and_access(match=match, user=user)
+    if not allowed:
+        raise NotAllowed("This match is not public: only its players may watch it.")
+    return seat
 
 
 def _seated(match_id: int, user):
@@ -222,7 +233,7 @@ class EventListView(ListAPIView):
             Match.objects.defer("state", "seed").prefetch_related("participants"),
             pk=self.kwargs["match_id"],
         )
-        seat = selectors.seat_of(match, self.request.user)
+        seat = _watcher(match, self.request.user)
         return selectors.events_for(
             match=match, seat=seat.seat if seat else None, after=self._after()
         )

@@ -37,6 +37,7 @@ class SeatSerializer(serializers.Serializer):
     placement = serializers.IntegerField(allow_null=True)
     scores = serializers.DictField()
     resigned = serializers.BooleanField()
+    bot = serializers.CharField(help_text='A bot\'s policy ("random", "greedy"); "" for a person.')
     consent = serializers.CharField(
         help_text="awaiting (the player has not answered yet), accepted or declined."
     )
@@ -68,6 +69,9 @@ class MatchSerializer(serializers.ModelSerializer):
             "created_at",
             "version",
             "options",
+            "public",
+            "turn_seconds",
+            "bank_seconds",
             "seats",
             "awaiting",
             "outcome",
@@ -101,6 +105,33 @@ class LiveMatchCreateSerializer(serializers.Serializer):
         min_value=0,
         max_value=services.SEED_LIMIT - 1,
         help_text="Staff only: replay a known shuffle.",
+    )
+    public = serializers.BooleanField(
+        required=False, default=False, help_text="true: anyone signed in may watch the table."
+    )
+    bots = serializers.IntegerField(
+        required=False, default=0, min_value=0, max_value=19, help_text="Bot seats after players."
+    )
+    bot_policy = serializers.ChoiceField(
+        choices=["random", "greedy"],
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="How the bots choose (default: greedy where the game has one, else random).",
+    )
+    turn_seconds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=86_400,
+        help_text="A turn clock: the server plays the game's timeout action when it runs out.",
+    )
+    bank_seconds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=86_400,
+        help_text="Extra time per seat, spent when a turn runs over turn_seconds.",
     )
 
 
@@ -186,11 +217,7 @@ class MatchListCreate(ListAPIView):
             body = LiveMatchCreateSerializer(data=data)
             body.is_valid(raise_exception=True)
             match = services.create_live_match(
-                ruleset=body.validated_data["ruleset"],
-                players=body.validated_data["players"],
-                options=body.validated_data["options"],
-                seed=body.validated_data.get("seed"),
-                created_by=request.user,
+                created_by=request.user, **_without(body.validated_data, "live")
             )
         else:
             body = LoggedResultCreateSerializer(data=data)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from matches import push
 from matches.models import Match, Participant
 from matches.services.common import MatchNotRunning, NotSeated, _append_events, closed_reason
 from matches.services.records import deal_if_accepted
@@ -77,6 +78,7 @@ def decline_match(*, match: Match, player) -> tuple[Match, bool]:
         text = f"{player.username} declined: the match is cancelled."
         _append_events(match, [{"type": "match_cancelled", "text": text}])
         match.save(update_fields=["status", "finished_at", "last_event_seq"])
+        push.match_changed(match_id=match.pk, version=match.version)  # open tables redraw
         return match, True
     if seat.consent == Consent.DECLINED:
         return match, False

@@ -12,6 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import NotAllowed
+from matches import live_hooks
+from matches.bots import bot_users
+from matches.live_options import check_live_options
 from matches.models import Match, Participant
 from matches.services.common import InvalidMatchInput, _append_events, _is_int, canonical, log
 from rulesets.core.errors import InvalidInput, InvalidResult
@@ -65,10 +68,24 @@ def _seats(count: int) -> list[str]:
 
 @transaction.atomic
 def create_live_match(
-    *, ruleset: str, players: list[str], options: dict, created_by, seed: int | None = None
+    *,
+    ruleset: str,
+    players: list[str],
+    options: dict,
+    created_by,
+    seed: int | None = None,
+    public: bool = False,
+    bots: int = 0,
+    bot_policy: str | None = None,
+    turn_seconds: int | None = None,
+    bank_seconds: int | None = None,
 ) -> Match:
     """Invite the named players to a live match. It is ``invited`` until every seat has
-    accepted (the creator's own seat is accepted at once), then dealt and ``live``."""
+    accepted (the creator's own seat is accepted at once), then dealt and ``live``.
+
+    Live-table options (matches/live_options.py): ``bots`` seats that many bots after
+    ``players`` (they accept at once); ``public`` lets anyone signed in watch;
+    ``turn_seconds`` (and ``bank_seconds``) start turn clocks once the match is dealt."""
     game = _game(ruleset)
     if not game.live:
         raise InvalidMatchInput(
@@ -80,6 +97,17 @@ def create_live_match(
     _check_creator_plays(created_by, users.values(), field="players")
     if seed is not None and not created_by.is_staff:
         raise NotAllowed("Only staff may choose the seed of a match.", field="seed")
+    live_options = check_live_options(
+        game=game,
+        public=public,
+        bots=bots,
+        bot_policy=bot_policy,
+        turn_seconds=turn_seconds,
+        bank_seconds=bank_seconds,
+    )
+    robots = bot_users(live_options.bots)
+    players = [*players, *(u.username for u in robots)]
+    users.update({u.username: u for u in robots})
     _check_player_count(game, len(players), field="players")
     if not isinstance(options, dict):
         raise InvalidMatchInput("Options must be a JSON object.", field="options")
@@ -107,9 +135,20 @@ def create_live_match(
         options=options,
         seed=seed,
         created_by=created_by,
+        public=live_options.public,
+        turn_seconds=live_options.turn_seconds,
+        bank_seconds=live_options.bank_seconds,
     )
+    bot_names = {u.username for u in robots}
     Participant.objects.bulk_create(
-        Participant(match=match, player=users[name], seat=seat, **_answer(users[name], created_by))
+        Participant(
+            match=match,
+            player=users[name],
+            seat=seat,
+            bot=live_options.bot_policy if name in bot_names else "",
+            # A bot has nobody to ask: its seat is accepted with the creator's.
+            **_answer(created_by if name in bot_names else users[name], created_by),
+        )
         for seat, name in zip(seats, players, strict=True)
     )
     deal_if_accepted(match)
@@ -154,6 +193,10 @@ def deal_if_accepted(match: Match) -> bool:
     table = ", ".join(f"{p.player.username} ({p.seat})" for p in participants)
     _append_events(match, [{"type": "match_started", "text": f"The match begins: {table}."}])
     match.save(update_fields=["state", "status", "played_at", "last_event_seq"])
+    # The tables redraw, clocks start, bots to move wake after the commit (live_hooks).
+    live_hooks.match_changed(
+        match=match, participants=participants, waiting=game.to_move(match.state)
+    )
     return True
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from matches import clock, live_hooks
 from matches.models import Match, MatchAction, Participant
 from matches.services.common import MatchNotRunning, _append_events, _is_int, canonical, log
 from matches.services.finish import _announce_finished
@@ -54,12 +55,20 @@ class _Table:
         self.by_seat = {p.seat: p for p in self.participants}
         self.state = canonical(match.state)
         self.now = timezone.now()
+        self.version_before = match.version
 
     def save(self) -> None:
         self.match.state = self.state
         self.match.save(
             update_fields=["state", "version", "status", "outcome", "finished_at", "last_event_seq"]
         )
+        if self.match.version != self.version_before:
+            # The live tables: push after commit, turn clocks, bots to move (matches/live_hooks).
+            live_hooks.match_changed(
+                match=self.match,
+                participants=self.participants,
+                waiting=self.game.to_move(self.state) if self.match.is_running else [],
+            )
 
     def resolve(self, action: MatchAction) -> None:
         if self.match.status != Match.Status.LIVE:
@@ -90,6 +99,9 @@ class _Table:
             # actions behind it can still be played.
             log.exception("match %s: engine failed on action %s", self.match.pk, action.pk)
             return self._reject(action, ENGINE_FAILED)
+        if clock.is_timeout(action):
+            text = f"{self._name(action.seat)} ran out of time; the server plays for them."
+            events = [{"type": "timed_out", "seat": action.seat, "text": text}, *events]
         self._accept(action, state, events, outcome)
 
     def _resign(self, action: MatchAction) -> None:
@@ -203,8 +215,8 @@ def abandon_match(*, match: Match, actor) -> Match:
     match = Match.objects.select_for_update().get(pk=match.pk)
     if not match.is_running:
         raise MatchNotRunning("Only a match being played can be abandoned.")
-    match.version += 1
     table = _Table(match)
+    match.version += 1
     table.abandon(f"{actor.username} stopped the match.")
     table.save()
     MatchAction.objects.filter(match=match, status=MatchAction.Status.PENDING).update(

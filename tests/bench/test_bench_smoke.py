@@ -15,6 +15,7 @@ MODULES = [
     "bench.__main__",
     "bench.bench_engines",
     "bench.bench_live",
+    "bench.bench_push",
     "bench.bench_roster",
     "bench.common",
     "bench.cpu",

@@ -55,6 +55,7 @@ class Table:
                 options=options or {},
                 seed=seed,
                 created_by=self.staff,
+                public=True,  # carol, an outsider, watches
             )
         )
         self.url = f"/api/v1/matches/{self.match.pk}/"

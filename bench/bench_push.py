@@ -1,0 +1,246 @@
+"""Action submitted → the other player's table notified (push), against a no-op Celery round trip.
+
+One daphne (the production ASGI server, docs/matches.md) and one Celery worker on PostgreSQL
+and Redis. Both players of a Le Dernier Peuple match hold the API stream open
+(``GET /api/v1/matches/{id}/stream/``, Server-Sent Events, token auth), as a table page holds
+its own. For each sample, interleaved with a no-op job:
+
+- push: the seat to move POSTs a legal action (Idempotency-Key, Expected-Version); the clock
+  stops when the *other* seat's stream delivers the ``state`` event of the new version (the
+  worker resolved it, committed, published on Redis; daphne heard it, built that seat's view);
+- no-op: ``start_job(noop)``, then the Job row polled every millisecond until ``succeeded``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import threading
+import time
+import urllib.request
+import uuid
+
+import httpx
+
+from bench.common import Row, median, ms, percentile
+from bench.stack import Stack, free_port
+
+SAMPLES = 100
+WARMUP = 5
+TIMEOUT = 30.0
+SLUG = "le-dernier-peuple"
+FIGURE = "live action submitted → other player's table notified (push) vs no-op round trip"
+
+
+def start_daphne(stack: Stack):
+    port = free_port()
+    proc = stack._spawn(
+        "daphne-push",
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+    )
+    proc.url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if not proc.alive():
+            raise RuntimeError(f"daphne exited:\n{proc.tail()}")
+        try:
+            with urllib.request.urlopen(f"{proc.url}/healthz", timeout=2) as reply:
+                if reply.status == 200:
+                    return proc
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"daphne not ready in 60 s:\n{proc.tail()}")
+
+
+class Listener(threading.Thread):
+    """Reads one seat's stream and notes when each version arrived."""
+
+    def __init__(self, url: str, match_id: int, token: str, version: int):
+        super().__init__(daemon=True)
+        self.url = f"{url}/api/v1/matches/{match_id}/stream/?version={version}"
+        self.token = token
+        self.arrived: dict[int, float] = {}
+        self.ready = threading.Event()
+        self.stop = False
+
+    def run(self) -> None:
+        headers = {"Authorization": f"Token {self.token}", "Accept": "text/event-stream"}
+        try:
+            with httpx.stream("GET", self.url, headers=headers, timeout=None) as reply:
+                for line in reply.iter_lines():
+                    self.ready.set()
+                    if self.stop:
+                        return
+                    if line.startswith("data: "):
+                        version = json.loads(line[6:])["version"]
+                        self.arrived.setdefault(version, time.perf_counter())
+        except httpx.HTTPError:
+            return  # the server stopped at the end of the run
+
+    def wait(self, version: int) -> float:
+        deadline = time.perf_counter() + TIMEOUT
+        while version not in self.arrived:
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"version {version} never reached the other player's stream")
+            time.sleep(0.0005)
+        return self.arrived[version]
+
+
+class _Game:
+    def __init__(self, url: str):
+        from bench.seed import make_user
+
+        self.url = url
+        self.users, self.tokens = {}, {}
+        for n in (1, 2):
+            self.users[f"s{n}"], self.tokens[f"s{n}"] = make_user(f"bench-push-{n}")
+        self.match = None
+        self.listeners: dict[str, Listener] = {}
+        self.games = 0
+
+    def _new_match(self) -> None:
+        from matches import services
+
+        for listener in self.listeners.values():
+            listener.stop = True
+        self.match = _accept_all(
+            services.create_live_match(
+                ruleset=SLUG,
+                players=[u.username for u in self.users.values()],
+                options={},
+                created_by=self.users["s1"],
+            )
+        )
+        self.games += 1
+        self.listeners = {
+            s: Listener(self.url, self.match.pk, self.tokens[s], self.match.version)
+            for s in self.users
+        }
+        for listener in self.listeners.values():
+            listener.start()
+            listener.ready.wait(10)
+
+    def next_move(self, rnd: random.Random):
+        from matches import services
+        from matches.models import Match
+        from rulesets.registry import get_ruleset
+
+        if self.match is not None:
+            self.match = Match.objects.get(pk=self.match.pk)
+        if self.match is None or self.match.status != Match.Status.LIVE:
+            self._new_match()
+        game = get_ruleset(SLUG)
+        state = services.canonical(self.match.state)
+        seat = game.to_move(state)[0]
+        return seat, rnd.choice(game.legal_actions(state, seat))
+
+
+def _accept_all(match):
+    """Both bench players accept the invitation, so the match is dealt (docs/matches.md)."""
+    from matches.models import Participant
+    from matches.services import accept_match
+
+    for seat in match.participants.filter(consent=Participant.Consent.AWAITING).select_related(
+        "player"
+    ):
+        accept_match(match=match, player=seat.player)
+    match.refresh_from_db()
+    return match
+
+
+def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float, float]:
+    """(submitted → the other seat notified, resolved → the other seat notified)."""
+    seat, action = game.next_move(rnd)
+    other = "s2" if seat == "s1" else "s1"
+    version = game.match.version
+    start = time.perf_counter()
+    reply = client.post(
+        f"/api/v1/matches/{game.match.pk}/actions/",
+        json=action,
+        headers={
+            "Authorization": f"Token {game.tokens[seat]}",
+            "Idempotency-Key": str(uuid.uuid4()),
+            "Expected-Version": str(version),
+        },
+    )
+    if reply.status_code != 202:
+        raise RuntimeError(f"POST action: {reply.status_code} {reply.text[:300]}")
+    resolved = _resolved_at(reply.json()["id"])
+    notified = game.listeners[other].wait(version + 1)
+    return notified - start, max(0.0, notified - resolved)
+
+
+def _resolved_at(action_id: int) -> float:
+    """When the action row stopped being pending (polled every millisecond, like the no-op)."""
+    from matches.models import MatchAction
+
+    pending = MatchAction.objects.filter(pk=action_id, status=MatchAction.Status.PENDING)
+    deadline = time.perf_counter() + TIMEOUT
+    while pending.exists():
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"action {action_id} not resolved in {TIMEOUT:.0f} s")
+        time.sleep(0.001)
+    return time.perf_counter()
+
+
+def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> dict:
+    from bench.bench_live import _noop
+
+    worker = stack.start_worker(concurrency=1, name="worker-push")
+    server = start_daphne(stack)
+    rnd = random.Random(5)
+    times: dict[str, list[float]] = {"noop": [], "push": [], "delivery": []}
+    try:
+        game = _Game(server.url)
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            for n in range(warmup + samples):
+                noop = _noop()
+                pushed, delivered = _push(game, client, rnd)
+                if n >= warmup:
+                    times["noop"].append(noop)
+                    times["push"].append(pushed)
+                    times["delivery"].append(delivered)
+        for listener in game.listeners.values():
+            listener.stop = True
+    finally:
+        server.stop()
+        worker.stop()
+    result = {"samples": samples, "games": game.games}
+    for kind, values in times.items():
+        result[f"{kind}_p50"] = median(values)
+        result[f"{kind}_p95"] = percentile(values, 95)
+    return result
+
+
+def row(result: dict) -> Row:
+    r = result
+    return Row(
+        figure=FIGURE,
+        ratio=(
+            f"submitted → notified: median {r['push_p50'] / r['noop_p50']:.1f}×, "
+            f"p95 {r['push_p95'] / r['noop_p95']:.1f}× (goal ≤ 2×); of which resolved → "
+            f"notified (the push itself): median {r['delivery_p50'] / r['noop_p50']:.1f}×"
+        ),
+        method=(
+            f"Le Dernier Peuple, 2 players each holding the SSE stream open, {r['samples']} of "
+            "each interleaved; POST action (daphne) until the other seat's stream has the new "
+            "version, vs start_job(noop) polled every 1 ms; same Redis, 1 worker, PostgreSQL"
+        ),
+        absolute=(
+            f"push p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; resolved → notified "
+            f"p50 {ms(r['delivery_p50'])} / p95 {ms(r['delivery_p95'])}; no-op p50 "
+            f"{ms(r['noop_p50'])} / p95 {ms(r['noop_p95'])}; {r['games']} games"
+        ),
+        data=r,
+    )

@@ -1,0 +1,20 @@
+"""What the live table needs to hear from the services: one call per changed match.
+
+``services`` calls ``match_changed`` inside the transaction that created a live match or
+moved it on (a resolution, an abandon), after the new state and version are set. Everything
+here only *schedules* (``transaction.on_commit``) or writes the seats' clock fields in the
+same transaction, so a rollback leaves no push, no bot move and no clock behind.
+"""
+
+from __future__ import annotations
+
+from matches import bots, clock, push
+from matches.models import Match, Participant
+
+
+def match_changed(*, match: Match, participants: list[Participant], waiting) -> None:
+    """``waiting`` is the engine's ``to_move(state)`` for the new state (empty when over)."""
+    waiting = list(waiting) if match.status == Match.Status.LIVE else []
+    push.match_changed(match_id=match.pk, version=match.version)
+    clock.update_clocks(match=match, participants=participants, waiting=waiting)
+    bots.after_change(match_id=match.pk, participants=participants, waiting=waiting)

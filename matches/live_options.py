@@ -1,0 +1,69 @@
+"""The live-table options of a new match (``POST matches/``): public, bots, turn clocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from matches.policies import POLICIES, default_policy
+from matches.services.common import InvalidMatchInput
+
+MAX_BOTS = 19
+MAX_TURN_SECONDS = 86_400
+
+
+@dataclass(frozen=True)
+class LiveOptions:
+    public: bool
+    bots: int
+    bot_policy: str
+    turn_seconds: int | None
+    bank_seconds: int | None
+
+
+def _whole(value: object, *, field: str, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidMatchInput(f"{what} is a whole number from {low} to {high}.", field=field)
+    return value
+
+
+def check_live_options(
+    *,
+    game,
+    public: object = False,
+    bots: object = 0,
+    bot_policy: object = None,
+    turn_seconds: object = None,
+    bank_seconds: object = None,
+) -> LiveOptions:
+    if not isinstance(public, bool):
+        raise InvalidMatchInput("public is true or false.", field="public")
+    bots = _whole(bots, field="bots", low=0, high=MAX_BOTS, what="The number of bots")
+    if bot_policy is None:
+        bot_policy = default_policy(game.slug)
+    elif bot_policy not in POLICIES:
+        raise InvalidMatchInput(
+            f"A bot plays {' or '.join(sorted(POLICIES))}, not {bot_policy!r}.", field="bot_policy"
+        )
+    elif bot_policy == "greedy" and default_policy(game.slug) != "greedy":
+        raise InvalidMatchInput(
+            f"{game.name} has no greedy bot yet; its bots play at random.", field="bot_policy"
+        )
+    if turn_seconds is not None:
+        turn_seconds = _whole(
+            turn_seconds, field="turn_seconds", low=1, high=MAX_TURN_SECONDS, what="A turn"
+        )
+    if bank_seconds is not None:
+        if turn_seconds is None:
+            raise InvalidMatchInput(
+                "A time bank needs a turn clock: send turn_seconds too.", field="bank_seconds"
+            )
+        bank_seconds = _whole(
+            bank_seconds, field="bank_seconds", low=0, high=MAX_TURN_SECONDS, what="A time bank"
+        )
+    return LiveOptions(
+        public=public,
+        bots=bots,
+        bot_policy=bot_policy,
+        turn_seconds=turn_seconds,
+        bank_seconds=bank_seconds,
+    )

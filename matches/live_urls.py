@@ -1,0 +1,11 @@
+"""URLs of the live table pages (``/matches/<id>/``); the API clients' stream is in urls.py."""
+
+from django.urls import path
+
+from matches.views import stream, table
+
+urlpatterns = [
+    path("matches/<id:match_id>/", table.table_page, name="match-table"),
+    path("matches/<id:match_id>/table/", table.table_fragment, name="match-table-fragment"),
+    path("matches/<id:match_id>/stream/", stream.table_stream, name="match-table-stream"),
+]

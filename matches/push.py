@@ -1,0 +1,191 @@
+"""Push: "match M is now at version V", from whoever changed it to every open table of it.
+
+A message carries the match id and its version, nothing else: no view, no hand. Each stream
+(matches/views/stream.py) then builds its own seat's view from the database, so what travels
+through Redis is never secret and a client can only ever get its own seat's view.
+
+Two hubs behind one small interface:
+- **Redis pub/sub** when ``REDIS_URL`` is set (production, CI): the worker that resolved an
+  action publishes, every web process subscribed to the match's channel hears it.
+- **In-process** otherwise (``make run``: SQLite, tasks run inside the web process): a
+  registry of subscriber queues in this process. It is module-level state, which the design
+  forbids in production; here there is only one process, and it is what makes push work
+  with nothing installed.
+
+``match_changed`` is called from the resolving transaction and publishes only once it commits
+(``transaction.on_commit``): a client told about version V always finds V in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+from collections import defaultdict
+
+from django.conf import settings
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+
+def channel(match_id: int) -> str:
+    # Pub/sub channels are global to a Redis server (not per database index): the queue name
+    # keeps two deployments (or two test runs) sharing one Redis apart.
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:match:{match_id}"
+
+
+def match_changed(*, match_id: int, version: int) -> None:
+    """Tell every open table that the match is at ``version``, once the transaction commits."""
+    message = json.dumps({"match": match_id, "version": version})
+    transaction.on_commit(lambda: hub().publish(channel(match_id), message), robust=True)
+
+
+# --- the in-process hub ---------------------------------------------------------------------
+
+
+class _Subscriber:
+    """A queue that a publishing thread fills and one stream drains (sync or async)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop | None = None):
+        self.loop = loop
+        self.sync_queue: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.async_queue: asyncio.Queue[str] | None = asyncio.Queue() if loop else None
+
+    def put(self, message: str) -> None:
+        if self.loop is None:
+            self.sync_queue.put(message)
+        elif not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.async_queue.put_nowait, message)
+
+
+class LocalHub:
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._subscribers: dict[str, set[_Subscriber]] = defaultdict(set)
+
+    def publish(self, name: str, message: str) -> None:
+        with self._lock:
+            subscribers = list(self._subscribers.get(name, ()))
+        for subscriber in subscribers:
+            subscriber.put(message)
+
+    def subscribe(self, name: str) -> LocalSubscription:
+        return LocalSubscription(self, name, _Subscriber())
+
+    async def asubscribe(self, name: str) -> LocalSubscription:
+        return LocalSubscription(self, name, _Subscriber(asyncio.get_running_loop()))
+
+    def _add(self, name: str, subscriber: _Subscriber) -> None:
+        with self._lock:
+            self._subscribers[name].add(subscriber)
+
+    def _remove(self, name: str, subscriber: _Subscriber) -> None:
+        with self._lock:
+            self._subscribers[name].discard(subscriber)
+            if not self._subscribers[name]:
+                del self._subscribers[name]
+
+
+class LocalSubscription:
+    def __init__(self, hub: LocalHub, name: str, subscriber: _Subscriber):
+        self.hub, self.name, self.subscriber = hub, name, subscriber
+        hub._add(name, subscriber)
+
+    def get(self, timeout: float) -> str | None:
+        try:
+            return self.subscriber.sync_queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    async def aget(self, timeout: float) -> str | None:
+        try:
+            return await asyncio.wait_for(self.subscriber.async_queue.get(), timeout)
+        except TimeoutError:
+            return None
+
+    def close(self) -> None:
+        self.hub._remove(self.name, self.subscriber)
+
+    async def aclose(self) -> None:
+        self.close()
+
+
+# --- the Redis hub --------------------------------------------------------------------------
+
+
+class RedisHub:
+    def __init__(self, url: str):
+        import redis
+
+        self.url = url
+        self._client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+
+    def publish(self, name: str, message: str) -> None:
+        try:
+            self._client.publish(name, message)
+        except Exception:
+            # A lost push is not a lost move: the tables' polling fallback catches up.
+            log.exception("push: could not publish on %s", name)
+
+    def subscribe(self, name: str) -> RedisSubscription:
+        import redis
+
+        pubsub = redis.Redis.from_url(self.url, socket_connect_timeout=2).pubsub(
+            ignore_subscribe_messages=True
+        )
+        pubsub.subscribe(name)
+        return RedisSubscription(pubsub)
+
+    async def asubscribe(self, name: str) -> AsyncRedisSubscription:
+        """Subscribed when this returns: a stream reads the database only after it."""
+        import redis.asyncio
+
+        client = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=2)
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(name)
+        return AsyncRedisSubscription(client, pubsub)
+
+
+class RedisSubscription:
+    def __init__(self, pubsub):
+        self.pubsub = pubsub
+
+    def get(self, timeout: float) -> str | None:
+        message = self.pubsub.get_message(timeout=timeout)
+        return None if message is None else _text(message["data"])
+
+    def close(self) -> None:
+        self.pubsub.close()
+
+
+class AsyncRedisSubscription:
+    def __init__(self, client, pubsub):
+        self.client, self.pubsub = client, pubsub
+
+    async def aget(self, timeout: float) -> str | None:
+        message = await self.pubsub.get_message(timeout=timeout)
+        return None if message is None else _text(message["data"])
+
+    async def aclose(self) -> None:
+        await self.pubsub.aclose()
+        await self.client.aclose()
+
+
+def _text(data) -> str:
+    return data.decode() if isinstance(data, bytes) else str(data)
+
+
+_hubs: dict[str, LocalHub | RedisHub] = {}
+_hubs_lock = threading.Lock()
+
+
+def hub() -> LocalHub | RedisHub:
+    """The hub for this process's settings (Redis when REDIS_URL is set)."""
+    key = settings.REDIS_URL or "local"
+    with _hubs_lock:
+        if key not in _hubs:
+            _hubs[key] = RedisHub(key) if settings.REDIS_URL else LocalHub()
+        return _hubs[key]

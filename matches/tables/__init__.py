@@ -1,0 +1,124 @@
+"""The live table of a match as one seat (or a spectator) sees it: what the page renders.
+
+``table_for(match, seat)`` is the only way a page or a push gets game data: it calls the
+game's ``view`` for that seat and its ``legal_actions``, reads the events that seat may read,
+and hands them to the game's presenter. The state itself never reaches a template.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from matches import selectors
+from matches.models import Match, Participant
+from matches.services import canonical
+from matches.tables import battle_royale, last_hope_frontier, last_one_standing, le_dernier_peuple
+from matches.tables.common import Seats, sentence
+from rulesets.registry import get_ruleset
+
+PRESENTERS = {
+    "le-dernier-peuple": le_dernier_peuple.present,
+    "battle-royale": battle_royale.present,
+    "last-one-standing": last_one_standing.present,
+    "last-hope-frontier": last_hope_frontier.present,
+}
+LOG_LENGTH = 40
+
+
+def seat_names(participants: list[Participant]) -> dict[str, str]:
+    return {p.seat: p.player.username for p in participants}
+
+
+# Before a match is dealt it has no state: its tables count as versions below 0, so the
+# deal (version 0) and a cancellation are news to a page that opened on the invitation.
+NOT_DEALT = {Match.Status.INVITED: -2, Match.Status.CANCELLED: -1}
+
+
+def table_version(*, version: int, status: str) -> int:
+    return NOT_DEALT.get(status, version)
+
+
+def table_for(match: Match, seat: Participant | None) -> dict:
+    """Everything the table page shows to ``seat`` (None: a spectator). ``match`` must have
+    its state loaded and its participants (with players) prefetched."""
+    game = get_ruleset(match.ruleset)
+    participants = list(match.participants.all())
+    if match.status in NOT_DEALT:
+        return _not_dealt(match, seat, game, participants)
+    you = seat.seat if seat else None
+    seats = Seats(names=seat_names(participants), you=you)
+    state = canonical(match.state)
+    view = game.view(state, you)
+    waiting = list(game.to_move(state)) if match.is_running else []
+    legal = []
+    if seat and not seat.resigned and you in waiting:
+        legal = game.legal_actions(state, you)
+    table = PRESENTERS[match.ruleset](view, legal, seats)
+    events = list(selectors.events_for(match=match, seat=you).order_by("-seq")[:LOG_LENGTH])
+    now = timezone.now()
+    table.update(
+        match=match,
+        game_name=game.name,
+        you=you,
+        version=table_version(version=match.version, status=match.status),
+        running=match.is_running,
+        my_turn=bool(legal),
+        waiting_for=[seats.title(s) for s in waiting],
+        seats=[_seat_row(p, you, waiting, now) for p in participants],
+        log=[
+            {"seq": e.seq, "text": sentence(e.text or e.type.replace("_", " "), seats)}
+            for e in reversed(events)
+        ],
+        last_seq=events[0].seq if events else 0,
+        outcome=selectors.outcome_for_clients(match),
+        clock=bool(match.turn_seconds),
+    )
+    return table
+
+
+def _not_dealt(match: Match, seat, game, participants) -> dict:
+    """An invited (or cancelled) match: who has accepted and who must still answer. The
+    answers themselves are given through the API (``accept/``, ``decline/``)."""
+    names = ", ".join(p.player.username for p in participants if p.consent == "awaiting")
+    waiting = (
+        f"Waiting for {names} to accept." if match.status == Match.Status.INVITED and names else ""
+    )
+    return {
+        "match": match,
+        "game_name": game.name,
+        "you": seat.seat if seat else None,
+        "version": table_version(version=match.version, status=match.status),
+        "running": False,
+        "my_turn": False,
+        "waiting": waiting,
+        "board_template": "matches/boards/not_dealt.html",
+        "board": {"seats": [(p.player.username, p.consent) for p in participants]},
+        "hand": [],
+        "players": [
+            {"seat": p.seat, "name": p.player.username, "colour": "#ccc", "detail": p.consent}
+            for p in participants
+        ],
+        "facts": [("Status", match.get_status_display())],
+        "controls": [],
+        "seats": [],
+        "log": [],
+        "last_seq": 0,
+        "outcome": None,
+        "clock": False,
+    }
+
+
+def _seat_row(p: Participant, you: str | None, waiting: list[str], now) -> dict:
+    deadline = p.clock_deadline if p.seat in waiting else None
+    return {
+        "seat": p.seat,
+        "name": p.player.username,
+        "you": p.seat == you,
+        "bot": bool(p.bot),
+        "to_move": p.seat in waiting,
+        "resigned": p.resigned,
+        "placement": p.placement,
+        "deadline_ms": int(deadline.timestamp() * 1000) if deadline else None,
+        "seconds_left": max(0, int((deadline - now).total_seconds())) if deadline else None,
+        "bank_left": None if p.bank_left is None else int(p.bank_left),
+    }

@@ -1,0 +1,191 @@
+"""Battle Royale at the table: square tiles with warrior counts per colour, holes, the flag
+tile and the eliminator; my movement cards; arrows on the tiles for the warriors' steps."""
+
+from __future__ import annotations
+
+from matches.tables.common import Control, Seats, colour_css, controls
+
+CELL = 76
+PAD = 8
+ARROWS = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
+WORDS = {"N": "north", "S": "south", "E": "east", "W": "west"}
+
+
+def card_label(card: str) -> tuple[str, str]:
+    """ "3x2-explosion" -> ("3 × 2", "explosion"): warriors × steps, and the doom symbol."""
+    base, _, symbol = card.partition("-")
+    warriors, _, steps = base.partition("x")
+    return f"{warriors} × {steps}", symbol or ""
+
+
+def _key(pos) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def present(view: dict, legal: list[dict], seats: Seats) -> dict:
+    width, height = view["size"]
+    colours = view["colours"]
+    moving = (view.get("turn") or {}).get("moving") or {}
+    cells = []
+    for y in range(height):
+        for x in range(width):
+            key = f"{x},{y}"
+            tile = view["board"].get(key)
+            cx, cy = PAD + x * CELL, PAD + y * CELL
+            warriors = []
+            if tile is not None:
+                for n, (colour, count) in enumerate(sorted(tile.items(), key=_colour_order)):
+                    warriors.append(
+                        {
+                            "x": cx + 16 + (n % 2) * 36,
+                            "y": cy + 20 + (n // 2) * 30,
+                            "colour": colour_css(colour),
+                            "count": count,
+                            "name": colour,
+                        }
+                    )
+            cells.append(
+                {
+                    "key": key,
+                    "x": cx,
+                    "y": cy,
+                    "hole": tile is None,
+                    "flag": key == view["flag"],
+                    "eliminator": key == view["eliminator"],
+                    "moving": key == moving.get("at"),
+                    "warriors": warriors,
+                }
+            )
+    targets, arrows, items = [], [], []
+    for action in legal:
+        control = _control(action, seats, colours)
+        items.append(control)
+        if action["type"] == "step":
+            fx, fy = action["warrior_from"]
+            dx, dy = ARROWS[action["direction"]]
+            cx, cy = PAD + fx * CELL + CELL / 2, PAD + fy * CELL + CELL / 2
+            arrows.append(
+                {
+                    "x1": cx + dx * 8,
+                    "y1": cy + dy * 8,
+                    "x2": cx + dx * 26,
+                    "y2": cy + dy * 26,
+                    "pick": control.picks[0],
+                    "title": control.label,
+                }
+            )
+        elif action["type"] in ("move_eliminator", "sacrifice"):
+            pos = action.get("to") or action.get("tile")
+            targets.append(
+                {
+                    "x": PAD + pos[0] * CELL,
+                    "y": PAD + pos[1] * CELL,
+                    "pick": control.picks[0],
+                    "title": control.label,
+                }
+            )
+    hand = []
+    for card in view.get("hand") or []:
+        label, symbol = card_label(card)
+        hand.append({"id": card, "label": label, "detail": symbol or "plain", "kind": symbol})
+    turn = view.get("turn") or {}
+    return {
+        "board_template": "matches/boards/battle_royale.html",
+        "board": {
+            "width": PAD * 2 + width * CELL,
+            "height": PAD * 2 + height * CELL,
+            "cell": CELL,
+            "cells": cells,
+            "arrows": arrows,
+            "targets": targets,
+        },
+        "hand": hand,
+        "players": [
+            {
+                "seat": s,
+                "name": seats.title(s),
+                "colour": colour_css(colours[s]),
+                "detail": f"{colours[s]} · reserve {view['reserve'].get(colours[s], 0)}"
+                f" · spoils {sum(view['spoils'].get(s, {}).values())}"
+                f" · cards {view['hand_counts'].get(s, 0)} in hand,"
+                f" {view['deck_counts'].get(s, 0)} to draw"
+                + (" · out" if s in view["out"] else ""),
+            }
+            for s in view["seats"]
+        ],
+        "facts": [
+            ("Turn", f"{turn.get('number', '–')} ({seats.name(turn.get('seat'))})"),
+            ("Card played", card_label(turn["card"])[0] if turn.get("card") else "none yet"),
+            ("Warriors moved", f"{turn.get('moved', 0)} of {turn.get('warriors', 0)}"),
+            ("Stage", (turn.get("stage") or view["phase"]).replace("_", " ")),
+            ("Neutral warriors", _count(view, "grey")),
+        ],
+        "waiting": _waiting(view, seats),
+        "controls": controls(items),
+    }
+
+
+def _count(view: dict, colour: str) -> int:
+    return sum(tile.get(colour, 0) for tile in view["board"].values())
+
+
+def _colour_order(item):
+    return (item[0] == "grey", item[0])
+
+
+def _waiting(view: dict, seats: Seats) -> str:
+    if view.get("result"):
+        winners = view["result"].get("winners") or []
+        return (
+            "The game is over: " + (", ".join(seats.name(s) for s in winners) or "nobody") + " won."
+        )
+    turn = view.get("turn") or {}
+    pending = view.get("pending")
+    if pending:
+        what = str(pending.get("kind", "")).replace("_", " ")
+        return f"{seats.title(turn.get('seat'))} must decide: {what}."
+    return f"{seats.title(turn.get('seat'))} to play." if turn.get("seat") else ""
+
+
+def _control(action: dict, seats: Seats, colours: dict) -> Control:
+    kind = action["type"]
+    if kind == "play_card":
+        label, symbol = card_label(action["card"])
+        return Control(
+            label=f"Play {label}" + (f" ({symbol})" if symbol else ""),
+            action=action,
+            picks=[f"card:{action['card']}"],
+            group=kind,
+        )
+    if kind == "step":
+        fx, fy = action["warrior_from"]
+        d = action["direction"]
+        return Control(
+            label=f"Step ({fx},{fy}) {WORDS[d]}",
+            action=action,
+            picks=[f"step:{fx},{fy}:{d}"],
+            group=kind,
+        )
+    if kind == "move_eliminator":
+        return Control(
+            label=f"Eliminator to ({_key(action['to'])})",
+            action=action,
+            picks=[f"elim:{_key(action['to'])}"],
+            group=kind,
+        )
+    if kind == "sacrifice":
+        return Control(
+            label=f"Sacrifice a warrior on ({_key(action['tile'])})",
+            action=action,
+            picks=[f"sacrifice:{_key(action['tile'])}"],
+            group=kind,
+        )
+    label = {
+        "end_movement": "End movement",
+        "end_warrior": "This warrior stops here",
+        "choose_push": f"Push a {action.get('colour')} warrior off",
+        "choose_doom": f"Doom: {str(action.get('face', '')).replace('_', ' ')}",
+        "pick_talent": f"Take the talent {action.get('talent')}",
+        "special_action": f"Special action {action.get('card')}",
+    }.get(kind, kind.replace("_", " "))
+    return Control(label=label, action=action, group=kind)

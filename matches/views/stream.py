@@ -1,0 +1,228 @@
+"""Server-Sent Events: a table page (HTML of the seat's table) or an API client (JSON of the
+seat's view) hears about every new version of a match as soon as it is committed.
+
+One stream per open page. It subscribes to the match's push channel (matches/push.py)
+*before* it reads the database, so nothing committed in between is missed; then, for every
+message, it reads the match again and builds *its own viewer's* table. The push itself says
+only "version V", so a stream cannot pass on another seat's view even by mistake.
+
+Under ASGI (daphne, uvicorn: production and ``make run``) the stream is an async generator
+that waits on Redis without holding a thread; under WSGI (the test live server, a plain
+``runserver``) it is a generator that holds its worker thread while it waits. Either way it
+ends after ``MAX_SECONDS``, and the browser's EventSource reconnects with ``Last-Event-ID``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+
+from asgiref.sync import sync_to_async
+from django.core.exceptions import PermissionDenied
+from django.core.handlers.asgi import ASGIRequest
+from django.db import DatabaseError, close_old_connections, connections
+from django.http import Http404, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+from rest_framework.renderers import BaseRenderer
+from rest_framework.views import APIView
+
+from matches import push, selectors
+from matches.models import Match, Participant
+from matches.services import canonical
+from matches.spectators import seat_and_access
+from matches.tables import NOT_DEALT, table_version
+from matches.views.table import load_match, render_fragment
+
+log = logging.getLogger(__name__)
+HEARTBEAT = 10.0
+MAX_SECONDS = 300.0
+
+# (match_id, user, since_version, since_seq) -> (SSE chunk or None, version, seq)
+Render = Callable[[int, object, int, int], tuple[str | None, int, int]]
+
+
+def sse(event: str, data: dict, *, event_id: int) -> str:
+    return f"id: {event_id}\nevent: {event}\ndata: {json.dumps(data)}\n\n"
+
+
+def _viewer(match: Match, user) -> Participant | None:
+    seat, allowed = seat_and_access(match=match, user=user)
+    if not allowed:
+        raise PermissionDenied("This match is not public: only its players may watch it.")
+    return seat
+
+
+def _current_version(match_id: int) -> int:
+    row = Match.objects.filter(pk=match_id).values_list("version", "status").first()
+    return table_version(version=row[0], status=row[1]) if row else -3
+
+
+def page_render(match_id: int, user, since: int, since_seq: int):
+    """The viewer's table as HTML, when the match is past ``since``."""
+    if _current_version(match_id) <= since:
+        return None, since, since_seq
+    match = load_match(match_id)
+    html = render_fragment(match, _viewer(match, user))
+    version = table_version(version=match.version, status=match.status)
+    data = {"version": version, "html": html}
+    return sse("table", data, event_id=version), version, since_seq
+
+
+def api_render(match_id: int, user, since: int, since_seq: int):
+    """The viewer's state, legal actions and new events as JSON (the API's shapes)."""
+    from matches.api import EventSerializer
+
+    if _current_version(match_id) <= since:
+        return None, since, since_seq
+    match = load_match(match_id)
+    seat = _viewer(match, user)
+    from rulesets.registry import get_ruleset
+
+    game = get_ruleset(match.ruleset)
+    you = seat.seat if seat else None
+    version = table_version(version=match.version, status=match.status)
+    if match.status in NOT_DEALT:  # no state yet: nothing to view
+        data = {"version": version, "status": match.status, "seat": you, "view": None}
+        return sse("state", data, event_id=version), version, since_seq
+    state = canonical(match.state)
+    legal = []
+    if seat and not seat.resigned and match.is_running and you in game.to_move(state):
+        legal = game.legal_actions(state, you)
+    events = list(selectors.events_for(match=match, seat=you, after=since_seq)[:200])
+    data = {
+        "version": version,
+        "status": match.status,
+        "seat": you,
+        "view": game.view(state, you),
+        "outcome": selectors.outcome_for_clients(match),
+        "legal_actions": legal,
+        "events": EventSerializer(events, many=True).data,
+    }
+    last_seq = events[-1].seq if events else since_seq
+    return sse("state", data, event_id=version), version, last_seq
+
+
+def _since(request) -> int:
+    for raw in (request.headers.get("Last-Event-ID", ""), request.GET.get("version", "")):
+        if raw.isascii() and raw.lstrip("-").isdigit() and len(raw) < 10:
+            return int(raw)
+    return -3  # below any table version: send the table at once
+
+
+def _after(request) -> int:
+    raw = request.GET.get("after", "0")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
+
+
+def _patient(render: Render) -> Render:
+    """A render that tries again when the database is busy (SQLite: a writer holds the lock)
+    rather than ending the stream; the next message or ping tries anyway."""
+
+    def run(*args):
+        for attempt in range(5):
+            try:
+                return render(*args)
+            except DatabaseError:
+                if attempt == 4:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    return run
+
+
+def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
+    subscription = push.hub().subscribe(push.channel(match_id))
+    render = _patient(render)
+    try:
+        yield "retry: 1000\n\n"
+        deadline = time.monotonic() + MAX_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                chunk, since, seq = render(match_id, user, since, seq)
+            except (DatabaseError, Http404, PermissionDenied):
+                return  # the match went away or the database is gone: the page reconnects
+            except Exception as exc:  # a stream must never die noisily in a server thread
+                log.warning("match %s: stream ended: %r", match_id, exc)
+                return
+            # A waiting stream holds no database connection: an open table must not cost one.
+            connections.close_all()
+            if chunk:
+                yield chunk
+            if subscription.get(timeout=HEARTBEAT) is None:
+                yield ": ping\n\n"
+    finally:
+        subscription.close()
+
+
+def _render_in_thread(render: Render):
+    def run(*args):
+        try:
+            return render(*args)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(run, thread_sensitive=False)
+
+
+async def _async_stream(match_id: int, user, since: int, seq: int, render: Render):
+    subscription = await push.hub().asubscribe(push.channel(match_id))
+    threaded = _render_in_thread(_patient(render))
+    try:
+        yield "retry: 1000\n\n"
+        deadline = time.monotonic() + MAX_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                chunk, since, seq = await threaded(match_id, user, since, seq)
+            except (DatabaseError, Http404, PermissionDenied):
+                return
+            except Exception as exc:
+                log.warning("match %s: stream ended: %r", match_id, exc)
+                return
+            if chunk:
+                yield chunk
+            if await subscription.aget(timeout=HEARTBEAT) is None:
+                yield ": ping\n\n"
+    finally:
+        await subscription.aclose()
+
+
+def stream_response(request, match_id: int, render: Render) -> StreamingHttpResponse:
+    match = load_match(match_id)
+    _viewer(match, request.user)  # 403 before the stream starts
+    args = (match_id, request.user, _since(request), _after(request), render)
+    asgi = isinstance(getattr(request, "_request", request), ASGIRequest)  # DRF wraps it
+    body = _async_stream(*args) if asgi else _sync_stream(*args)
+    response = StreamingHttpResponse(body, content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # no proxy buffering in front of a stream
+    return response
+
+
+@require_GET
+def table_stream(request, match_id: int):
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Sign in to watch.")
+    return stream_response(request, match_id, page_render)
+
+
+class EventStreamRenderer(BaseRenderer):
+    media_type = "text/event-stream"
+    format = "sse"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return json.dumps(data).encode()
+
+
+class MatchStreamView(APIView):
+    """``GET /api/v1/matches/{id}/stream/?after=N``: Server-Sent Events for API clients. Each
+    ``state`` event has the seat's ``view``, ``legal_actions`` and the ``events`` after the
+    last one sent (``after`` to start from). Not in the OpenAPI schema: a stream never ends."""
+
+    renderer_classes = [EventStreamRenderer]
+    schema = None
+
+    def get(self, request, match_id: int):
+        return stream_response(request, match_id, api_render)

@@ -1,0 +1,181 @@
+"""Push: published only once the resolving transaction commits, and every stream carries only
+its own viewer's view of the match."""
+
+import asyncio
+import json
+import re
+import threading
+
+import pytest
+from django.db import connection, transaction
+from django.test import Client
+
+from matches import push, services
+from matches.models import Match
+from matches.views.stream import api_render, page_render
+from rulesets.registry import get_ruleset
+from tests.factories import UserFactory
+from tests.matches.factories import accept_all
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _ldp(**extra):
+    alice, bob = UserFactory(), UserFactory()
+    match = accept_all(
+        services.create_live_match(
+            ruleset="le-dernier-peuple",
+            players=[alice.username, bob.username],
+            options={},
+            created_by=alice,
+            **extra,
+        )
+    )
+    return match, alice, bob
+
+
+def _hand(match, seat):
+    match.refresh_from_db()
+    return list(match.state["hands"][seat])
+
+
+def _shows(text: str, card: str) -> bool:
+    return re.search(rf"(?<!\w){card}(?!\w)", text) is not None
+
+
+def test_a_push_waits_for_the_commit_and_a_rollback_sends_none():
+    subscription = push.hub().subscribe(push.channel(4242))
+    try:
+        with transaction.atomic():
+            push.match_changed(match_id=4242, version=7)
+            assert subscription.get(timeout=0.2) is None  # not while the transaction is open
+        assert json.loads(subscription.get(timeout=2)) == {"match": 4242, "version": 7}
+        with pytest.raises(RuntimeError), transaction.atomic():
+            push.match_changed(match_id=4242, version=8)
+            raise RuntimeError("rolled back")
+        assert subscription.get(timeout=0.3) is None
+    finally:
+        subscription.close()
+
+
+def test_resolving_an_action_publishes_after_its_commit_with_the_committed_version(monkeypatch):
+    match, _alice, _bob = _ldp()
+    game = get_ruleset(match.ruleset)
+    seen = []
+    real = push.hub().publish
+
+    def spy(name, message):
+        version = json.loads(message)["version"]
+        stored = Match.objects.filter(pk=match.pk).values_list("version", flat=True).get()
+        seen.append((connection.in_atomic_block, version, stored))
+        real(name, message)
+
+    monkeypatch.setattr(push.hub(), "publish", spy)
+    seat = game.to_move(match.state)[0]
+    player = match.participants.get(seat=seat).player
+    services.submit_action(
+        match=match, player=player, payload={"type": "draw_movement"}, idempotency_key="k1"
+    )
+    assert seen == [(False, 1, 1)]  # outside any transaction, and the row already says 1
+
+
+def test_each_stream_carries_only_its_own_seats_view():
+    match, alice, bob = _ldp()
+    match.public = True
+    match.save(update_fields=["public"])
+    carol = UserFactory()
+    alice_hand, bob_hand = _hand(match, "s1"), _hand(match, "s2")
+    for render in (page_render, api_render):
+        alice_sees = render(match.pk, alice, -1, 0)[0]
+        bob_sees = render(match.pk, bob, -1, 0)[0]
+        carol_sees = render(match.pk, carol, -1, 0)[0]
+        assert all(_shows(alice_sees, c) for c in alice_hand)
+        assert not any(_shows(alice_sees, c) for c in bob_hand)
+        assert all(_shows(bob_sees, c) for c in bob_hand)
+        assert not any(_shows(bob_sees, c) for c in alice_hand)
+        assert not any(_shows(carol_sees, c) for c in alice_hand + bob_hand)
+        for text in (alice_sees, bob_sees, carol_sees):
+            assert str(match.seed) not in text
+
+
+def test_a_stream_sends_the_table_again_when_the_match_moves_on():
+    match, alice, _bob = _ldp()
+    client = Client()
+    client.force_login(alice)
+    response = client.get(f"/matches/{match.pk}/stream/?version={match.version}")
+    assert response["Content-Type"] == "text/event-stream"
+    chunks = iter(response.streaming_content)
+    assert next(chunks).startswith(b"retry:")
+    game = get_ruleset(match.ruleset)
+    seat = game.to_move(match.state)[0]
+    player = match.participants.get(seat=seat).player
+    services.submit_action(
+        match=match, player=player, payload={"type": "draw_movement"}, idempotency_key="k1"
+    )
+    event = next(chunks).decode()
+    assert event.startswith("id: 1\nevent: table\n")
+    data = json.loads(event.split("data: ", 1)[1])
+    assert data["version"] == 1 and "What happened" in data["html"]
+    response.close()
+
+
+def test_an_outsider_gets_no_stream_of_a_private_match():
+    match, _alice, _bob = _ldp()
+    client = Client()
+    client.force_login(UserFactory())
+    assert client.get(f"/matches/{match.pk}/stream/").status_code == 403
+    assert client.get(f"/api/v1/matches/{match.pk}/stream/").status_code == 403
+
+
+async def _first_events(url, user, count):
+    from django.test import AsyncClient
+
+    client = AsyncClient()
+    await client.aforce_login(user)
+    response = await client.get(url)
+    chunks = []
+    async for chunk in response.streaming_content:
+        chunks.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        if len(chunks) >= count:
+            break
+    return response, chunks
+
+
+def test_under_asgi_the_stream_is_asynchronous_and_sends_the_seats_table():
+    match, alice, _bob = _ldp()
+    got = {}
+
+    def run():  # in a thread of its own: a browser test may have left a loop in this one
+        got["result"] = asyncio.run(_first_events(f"/matches/{match.pk}/stream/", alice, 2))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(30)
+    response, chunks = got["result"]
+    assert response.is_async
+    assert chunks[0].startswith("retry:")
+    assert chunks[1].startswith("id: 0\nevent: table\n")
+    assert all(_shows(chunks[1], c) for c in _hand(match, "s1"))
+
+
+def test_an_invited_table_waits_and_the_deal_is_pushed_to_it():
+    alice, bob = UserFactory(), UserFactory()
+    match = services.create_live_match(
+        ruleset="le-dernier-peuple",
+        players=[alice.username, bob.username],
+        options={},
+        created_by=alice,
+    )
+    assert match.status == "invited"
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f"Waiting for {bob.username} to accept." in page
+    response = client.get(f"/matches/{match.pk}/stream/?version=-2")
+    chunks = iter(response.streaming_content)
+    assert next(chunks).startswith(b"retry:")
+    services.accept_match(match=match, player=bob)
+    event = next(chunks).decode()
+    data = json.loads(event.split("data: ", 1)[1])
+    assert data["version"] == 0 and "Your hand" in data["html"]
+    response.close()

@@ -1,0 +1,77 @@
+"""The table page of each game draws from the seat's view: a board, the hand, the log."""
+
+import pytest
+from django.test import Client
+
+from matches import services
+from tests.factories import UserFactory
+from tests.matches.factories import accept_all
+
+pytestmark = pytest.mark.django_db
+
+GAMES = {
+    "le-dernier-peuple": ({}, "circle of territory cards"),
+    "battle-royale": ({}, "island of tiles"),
+    "last-one-standing": ({"max_rounds": 2}, "hex island"),
+    "last-hope-frontier": ({"turn_limit": 1}, "2 by 2 foot table"),
+}
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _match(slug, options, *, public=False):
+    alice, bob = UserFactory(), UserFactory()
+    match = accept_all(
+        services.create_live_match(
+            ruleset=slug, players=[alice.username, bob.username], options=options, created_by=alice
+        )
+    )
+    if public:
+        match.public = True
+        match.save(update_fields=["public"])
+    return match, alice, bob
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_each_game_draws_its_board_for_a_seat(slug):
+    options, label = GAMES[slug]
+    match, alice, _bob = _match(slug, options)
+    response = _client(alice).get(f"/matches/{match.pk}/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert f'aria-label="The {label}"' in body or label in body
+    assert "Your hand" in body
+    assert "What happened" in body
+    assert str(match.seed) not in body
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_spectator_of_a_public_match_sees_no_hand(slug):
+    options, _label = GAMES[slug]
+    match, _alice, _bob = _match(slug, options, public=True)
+    body = _client(UserFactory()).get(f"/matches/{match.pk}/").content.decode()
+    assert "You are watching" in body
+    assert "Your hand" not in body
+
+
+def test_an_outsider_may_not_watch_a_private_match():
+    match, _alice, _bob = _match("le-dernier-peuple", {})
+    assert _client(UserFactory()).get(f"/matches/{match.pk}/").status_code == 403
+
+
+def test_the_page_asks_a_visitor_to_sign_in():
+    match, _alice, _bob = _match("le-dernier-peuple", {})
+    response = Client().get(f"/matches/{match.pk}/")
+    assert response.status_code == 302
+
+
+def test_the_fragment_answers_204_while_nothing_changed():
+    match, alice, _bob = _match("le-dernier-peuple", {})
+    client = _client(alice)
+    assert client.get(f"/matches/{match.pk}/table/?after={match.version}").status_code == 204
+    response = client.get(f"/matches/{match.pk}/table/?after=-1")
+    assert response.status_code == 200 and response["X-Table-Version"] == str(match.version)
