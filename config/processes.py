@@ -4,7 +4,7 @@ The image's entrypoint (docker/Dockerfile), compose's services (docker/compose.y
 "Running in production" and tests/production/ all start processes through it, so changing the
 web server (an ASGI server for live push, say) is an edit to ``web`` below and nowhere else.
 
-    posse web          gunicorn on $BIND (0.0.0.0:8000) with $WEB_CONCURRENCY workers (3)
+    posse web          gunicorn (uvicorn workers, ASGI) on $BIND (0.0.0.0:8000) with $WEB_CONCURRENCY workers (3)
     posse worker       a Celery worker on the queue tasks are sent to ($CELERY_QUEUE)
     posse beat         Celery beat, the periodic sweeps: run exactly one per deployment
     posse flower       Celery's monitoring UI on :5555 (the `flower` extra installs it)
@@ -37,11 +37,17 @@ def _settings():
 
 
 def web() -> list[str]:
-    # WSGI under gunicorn's sync workers. Stateless: run as many as the load needs, anywhere
-    # that reaches the same PostgreSQL and Redis.
+    # ASGI (config.asgi) under gunicorn with uvicorn workers: the live tables keep a
+    # Server-Sent Events stream open per page (docs/matches.md), which would hold a sync
+    # worker for as long as the page is open; an async stream waits on Redis and holds
+    # nothing. Django runs the sync views (the API, the pages) on one thread per worker, as
+    # gunicorn's sync workers did. Stateless: run as many as the load needs, anywhere that
+    # reaches the same PostgreSQL and Redis.
     return _python(
         "gunicorn",
-        "config.wsgi:application",
+        "config.asgi:application",
+        "--worker-class",
+        "uvicorn_worker.UvicornWorker",
         "--bind",
         env_str("BIND", "0.0.0.0:8000"),
         "--workers",

@@ -11,11 +11,15 @@ from django.core.exceptions import ImproperlyConfigured
 from config.processes import PROCESSES, command_line, main
 
 
-def test_web_is_gunicorn_on_the_bind_address_with_the_workers_asked_for(monkeypatch):
+def test_web_is_gunicorn_with_asgi_workers_on_the_bind_address_with_the_workers_asked_for(
+    monkeypatch,
+):
     monkeypatch.setenv("BIND", "127.0.0.1:9000")
     monkeypatch.setenv("WEB_CONCURRENCY", "5")
     command = command_line("web", [])
-    assert command[:4] == [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
+    # ASGI: a live table's event stream must not hold a worker while its page is open.
+    assert command[:4] == [sys.executable, "-m", "gunicorn", "config.asgi:application"]
+    assert command[command.index("--worker-class") + 1] == "uvicorn_worker.UvicornWorker"
     assert command[command.index("--bind") + 1] == "127.0.0.1:9000"
     assert command[command.index("--workers") + 1] == "5"
     assert "--no-control-socket" in command  # two on one host must not share a socket
