@@ -148,15 +148,17 @@ def leave_campaign(*, membership: Membership, actor) -> Membership:
     # Lock order: live battles, the campaign, then the rest, as collect_live_battle and
     # report_battle take them, so that a leave waits for a report being written (or it for
     # the leave) instead of deadlocking with it.
+    seated = LiveBattle.objects.filter(
+        campaign_id=membership.campaign_id,
+        battle__isnull=True,
+        match__participants__gang_id=membership.gang_id,
+    ).values("pk")
+    # The conditions on the locked rows themselves are checked again after a lock wait
+    # (PostgreSQL re-reads a row that changed meanwhile): one collected meanwhile is not taken.
     in_flight = list(
         LiveBattle.objects.select_for_update()
-        .filter(
-            campaign_id=membership.campaign_id,
-            battle__isnull=True,
-            match__participants__gang_id=membership.gang_id,
-        )
+        .filter(pk__in=seated, battle__isnull=True)
         .order_by("pk")
-        .distinct()
     )
     campaign = Campaign.objects.select_for_update().get(pk=membership.campaign_id)
     membership = _locked(membership)
@@ -196,13 +198,13 @@ def _end_battles(*, campaign: Campaign, gang: Gang, live: list[LiveBattle], acto
     - confirmed: stands, and its post-game runs even if it is still in the queue: the result
       was settled while the gang was a member.
     """
+    waiting = [Battle.Status.REPORTED, Battle.Status.DISPUTED]
+    fought = Battle.objects.filter(campaign=campaign, sides__gang=gang, status__in=waiting)
+    # The status is asked of the locked rows too: one confirmed while this leave waited for
+    # its lock stands (PostgreSQL re-reads the changed row and it no longer matches).
     unconfirmed = (
         Battle.objects.select_for_update()
-        .filter(
-            campaign=campaign,
-            sides__gang=gang,
-            status__in=[Battle.Status.REPORTED, Battle.Status.DISPUTED],
-        )
+        .filter(pk__in=fought.values("pk"), status__in=waiting)
         .order_by("pk")
     )
     for battle in unconfirmed:
