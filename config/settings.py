@@ -62,12 +62,18 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files before anything else touches the request (sessions, CSRF): WhiteNoise
+    # answers /static/... itself, with SecurityMiddleware's headers already on the response.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The player site speaks the browser's language (Accept-Language) or the one chosen.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.pages.ServiceErrorPages",  # a page's uncaught domain error: its 4xx, in words
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -78,13 +84,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # Project-wide overrides (config/templates/config/: the Redoc page without a CDN).
+        "DIRS": [BASE_DIR / "config" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ]
         },
     }
@@ -127,13 +135,41 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
+# The player site's languages: the seeds' (English, French, Dutch). locale/ holds them.
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
 USE_TZ = True
 
+# --- Static files: served by the application itself (WhiteNoise), no CDN, no web server ------
 STATIC_URL = "static/"
+# Where `collectstatic` writes and WhiteNoise serves from. An installed package has no var/
+# of its own beside the code: production sets it (the image: /app/static).
 STATIC_ROOT = env_str("STATIC_ROOT", str(VAR_DIR / "static"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # DEBUG off: hashed names (cached for a year, immutable) and gzipped copies, made once
+    # by `collectstatic`; a page naming a file that was not collected is then an error, not a
+    # silent 404. DEBUG on (make run, tests): plain names straight from the apps, no
+    # collectstatic needed.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+# With DEBUG on, WhiteNoise finds files in the apps as they change (gunicorn works without
+# collectstatic); off, it indexes STATIC_ROOT once at start-up.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 # --- Security: production-like values make `check --deploy` silent ---------------------------
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Health probes (compose's, a load balancer's) speak plain HTTP inside the network; /healthz
+# says only "ok" or what is down.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000, minimum=0)

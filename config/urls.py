@@ -26,8 +26,14 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path(
+        "api/redoc/",
+        SpectacularRedocView.as_view(url_name="schema", template_name="config/redoc.html"),
+        name="redoc",
+    ),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("web.urls")),  # the player site (web/urls.py lists its pages)
 ]
 
-handler404 = "config.api.json_404"
+handler404 = "web.views.not_found"  # JSON under /api/, a page elsewhere
 handler500 = "config.api.json_500"

@@ -12,7 +12,7 @@ The API, the admin and the pages ask here, never anywhere else, and they ask abo
 Three kinds of people may act on a gang, each with a fixed set of actions:
 
 - **the owner**: the roster, which is theirs alone to run (``ROSTER_ACTIONS``: rename, hire,
-  retire, buy, sell, move kit, flip), and the battles their gang fought (report, confirm);
+  retire, buy, sell, move kit, flip, share), and the battles their gang fought (report, confirm);
 - **an overseer**, someone another app's rule says oversees the gang (today: an arbitrator of
   a campaign whose invitation the owner accepted): only the campaign's business
   (``OVERSEER_ACTIONS``): goods a battle earned, corrections of credits, reporting and
@@ -68,6 +68,7 @@ class Action(StrEnum):
     SELL = "sell"  # equipment or goods, at the marketplace
     MOVE_EQUIPMENT = "move_equipment"
     FLIP = "flip"  # spend, reflip, choose or decline an advancement card
+    SHARE = "share"  # make or revoke the roster's read-only share link
     # A campaign's business with the gang.
     GRANT_GOODS = "grant_goods"  # goods found in a mission
     ADJUST_CREDITS = "adjust_credits"  # a correction of credits, with its reason
@@ -85,6 +86,7 @@ ROSTER_ACTIONS = frozenset(
         Action.SELL,
         Action.MOVE_EQUIPMENT,
         Action.FLIP,
+        Action.SHARE,
     }
 )
 BATTLE_ACTIONS = frozenset({Action.REPORT_BATTLE, Action.CONFIRM_BATTLE})

@@ -156,6 +156,11 @@ class Gang(models.Model):
     rating = models.PositiveIntegerField(default=0)
     wealth = models.PositiveIntegerField(default=0)
     battles = models.PositiveIntegerField(default=0)
+    # The secret of the gang's read-only share link (rosters/sharing.py); null: not shared.
+    # Hidden from every serializer: whoever holds it can read the roster without signing in.
+    share_token = models.CharField(
+        max_length=64, null=True, blank=True, unique=True, editable=False, default=None
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from rosters import api
+from rosters import api, api_share
 
 router = SimpleRouter()
 router.register("gangs", api.GangViewSet, basename="gang")
@@ -17,5 +17,6 @@ urlpatterns = [
         name="gang-equipment-move",
     ),
     path("fighters/<id:pk>/flips/", api.FlipsView.as_view(), name="fighter-flips"),
+    path("gangs/<id:pk>/share/", api_share.ShareLinkView.as_view(), name="gang-share"),
     path("", include(router.urls)),
 ]

@@ -20,7 +20,7 @@ from campaigns.services.common import is_arbitrator, log, require_arbitrator
 from config.errors import NotAllowed
 from rosters import access
 from rosters import services as rosters
-from rosters.models import CatalogueItem, Fighter, Gang
+from rosters.models import Fighter, Gang
 
 MAX_GOODS_PER_SIDE = 10
 MAX_CREDITS_EARNED = 1000
@@ -166,16 +166,18 @@ def report_battle(
     for gang_id in set(goods_by_gang) | set(credits_by_gang):
         if gang_id not in gangs:
             raise CampaignError(f"Gang {gang_id} did not fight this battle.", field="goods")
-    goods_slugs = set(CatalogueItem.objects.filter(kind="goods").values_list("slug", flat=True))
+    # Goods, and the seed's "campaign findable items" (whiskey, hooch, dynamite, rabbit's
+    # foot, horse, town map): the post-game puts goods in the goods and items in the stash.
+    findable = rosters.findable_slugs()
     for gang_id, found in goods_by_gang.items():
         if (
             not isinstance(found, list)
             or len(found) > MAX_GOODS_PER_SIDE
-            or any(s not in goods_slugs for s in found)
+            or any(s not in findable for s in found)
         ):
             raise CampaignError(
-                f"Goods are a list of up to {MAX_GOODS_PER_SIDE} of: "
-                f"{', '.join(sorted(goods_slugs))}.",
+                f"Goods and found items are a list of up to {MAX_GOODS_PER_SIDE} of: "
+                f"{', '.join(findable)}.",
                 field=f"goods.{gang_id}",
             )
     for gang_id, amount in credits_by_gang.items():
@@ -238,8 +240,12 @@ def report_battle(
 def _can_confirm(*, battle: Battle, actor) -> bool:
     """The other side, or an arbitrator of the campaign for gangs that accepted it."""
     if is_arbitrator(user=actor, campaign=battle.campaign):
-        _as_overseer(actor=actor, action=access.Action.CONFIRM_BATTLE, gangs=_gangs(battle))
-        return True
+        action = access.Action.CONFIRM_BATTLE
+        return all(
+            access.can(user=actor, action=action, gang=g)
+            for g in _gangs(battle)
+            if g.owner_id != actor.pk
+        )
     owners = set(battle.sides.values_list("gang__owner_id", flat=True))
     if battle.source == Battle.Source.LIVE:
         return actor.pk in owners

@@ -100,9 +100,9 @@ def run_post_game(*, battle_id: int) -> bool:
                 battle=battle,
                 gang=side.gang,
             )
-        for slug in side.goods:
-            rosters.add_goods(
-                gang=side.gang, item=slug, actor=None, note=f"Found in battle {battle.pk}"
+        for slug in side.goods:  # goods, or findable items for the stash
+            rosters.add_found(
+                gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.pk}"
             )
         Gang.objects.filter(pk=side.gang_id).update(battles=F("battles") + 1)
 

@@ -2,7 +2,7 @@
 
 - ``gangs``: founding a gang; ``fighters``: hiring, retiring, injuries;
 - ``equipment``: carry rules, purchases, moves, sales, items used up in battle;
-- ``goods``: goods found in a mission and sold at the marketplace;
+- ``goods``: goods and findable items found in a mission, goods sold at the marketplace;
 - ``ledger``: credits through the append-only ledger, totals recomputed, arbitrators' grants;
 - ``flips``: advancement by card flips; ``catalogue``: market price changes;
 - ``common``: the house rules, the gang row lock, the gang's history.
@@ -45,7 +45,7 @@ from rosters.services.equipment import (
 from rosters.services.fighters import hire_fighter, retire_fighter, take_out_of_action
 from rosters.services.flips import award_flips, flip_card, session_options, showing_flip
 from rosters.services.gangs import create_gang
-from rosters.services.goods import add_goods, sell_goods
+from rosters.services.goods import add_found, add_goods, find_item, findable_slugs, sell_goods
 from rosters.services.ledger import (
     _post,
     _refresh_totals,
@@ -71,6 +71,7 @@ __all__ = [
     "_post",
     "_refresh_totals",
     "access_gang_for_change",
+    "add_found",
     "add_goods",
     "adjust_credits",
     "award_flips",
@@ -78,6 +79,8 @@ __all__ = [
     "change_price",
     "check_can_carry",
     "create_gang",
+    "find_item",
+    "findable_slugs",
     "flip_card",
     "gang_rules",
     "hire_fighter",

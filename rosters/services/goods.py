@@ -1,5 +1,6 @@
-"""Goods found in a mission (recorded by an arbitrator or the post-game) and their sale at
-the town marketplace."""
+"""What a gang finds in a mission (recorded by an arbitrator or the post-game) - goods, and
+the seed's "campaign findable items", which join the stash as equipment - and the sale of
+goods at the town marketplace."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rosters.errors import (
 )
 from rosters.models import (
     CatalogueItem,
+    Equipment,
     Gang,
     Goods,
     LedgerEntry,
@@ -37,6 +39,44 @@ def add_goods(*, gang: Gang, item: str, actor, note: str = "") -> Goods:
     )
     _refresh_totals(gang)
     return goods
+
+
+def findable_slugs() -> list[str]:
+    """What a battle can turn up: goods, and the items the seed lists as "Other purchasable/
+    campaign findable items" (every catalogue entry of kind item: whiskey, hooch, dynamite,
+    rabbit's foot, horse, town map)."""
+    kinds = [CatalogueItem.Kind.GOODS, CatalogueItem.Kind.ITEM]
+    return sorted(CatalogueItem.objects.filter(kind__in=kinds).values_list("slug", flat=True))
+
+
+@transaction.atomic
+def find_item(*, gang: Gang, item: str, actor, note: str = "") -> Equipment:
+    """A findable item found in a mission: equipment in the stash, price paid 0 (nobody paid
+    for it: it adds nothing to the rating, and sells at half its market value like any
+    other). The carry rules apply when it is given to a fighter (equipment.move_equipment)."""
+    gang = _lock(gang)
+    entry = CatalogueItem.objects.filter(slug=item, kind=CatalogueItem.Kind.ITEM).first()
+    if entry is None:
+        raise RosterError(f"'{item}' is not a findable item of the catalogue.", field="item")
+    found = Equipment.objects.create(
+        gang=gang, fighter=None, item=entry, price_paid=0, catalogue_revision=entry.revision
+    )
+    _event(
+        gang,
+        Kind.GOODS,
+        f"Found a {entry.name.lower()} (into the stash, price paid 0). {note}".strip(),
+        actor=actor,
+    )
+    _refresh_totals(gang)
+    return found
+
+
+def add_found(*, gang: Gang, slug: str, actor, note: str = "") -> Goods | Equipment:
+    """Goods become goods; a findable item becomes equipment in the stash."""
+    kind = CatalogueItem.objects.filter(slug=slug).values_list("kind", flat=True).first()
+    if kind == CatalogueItem.Kind.ITEM:
+        return find_item(gang=gang, item=slug, actor=actor, note=note)
+    return add_goods(gang=gang, item=slug, actor=actor, note=note)
 
 
 @transaction.atomic

@@ -22,7 +22,7 @@ from rulesets.last_hope_frontier.items import can_ride
 from rulesets.last_hope_frontier.post_game import flip_band, flip_options
 from rulesets.last_hope_frontier.shot import AttackResolution, resolve_shot
 from rulesets.last_hope_frontier.stats import stat_line
-from rulesets.last_hope_frontier.weapons import in_band, weapon
+from rulesets.last_hope_frontier.weapons import firing_band, knife_throw_band, weapon
 
 MAX_STAT = 99  # a sanity bound for what-if numbers; campaign caps live in post_game
 
@@ -258,15 +258,15 @@ def _distance(data: Mapping) -> float:
 
 
 def _check_distance(data: Mapping, gun: Weapon, thrown: bool) -> None:
+    """The same bands as live play (weapons.range_table); the refusal says what is accepted."""
     if "distance" not in data:
         return
     distance = _distance(data)
-    low, high = (
-        (gun.thrown_range_min, gun.thrown_range_max) if thrown else (gun.range_min, gun.range_max)
-    )
-    if not in_band(low, high, distance):
+    band = knife_throw_band(gun) if thrown else firing_band(gun)
+    if not band.contains(distance):
+        how = "is thrown" if thrown else "shoots"
         raise InvalidInput(
             "distance",
-            f"The {gun.name.lower()} reaches range {low}-{high} card lengths; "
-            f"{distance:g} inches is out of range.",
+            f"The {gun.name.lower()} {how} {band.text()} (edge to edge, range "
+            f"{band.card_lengths()} card lengths); {distance:g} inches is out of range.",
         )

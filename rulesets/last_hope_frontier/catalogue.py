@@ -73,7 +73,7 @@ class Entry:
 @dataclass(frozen=True, kw_only=True)
 class Weapon(Entry):
     weapon_type: str  # "slug" (a firearm) or "melee"
-    range_min: int  # card lengths; 0 = base contact (see weapons.band_limits)
+    range_min: int  # card lengths, read as distances; 0 = base contact (weapons.Band)
     range_max: int
     damage_bonus: int
     reload_every: int | None  # shots between reloads; None = never reloads

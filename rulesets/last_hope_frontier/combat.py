@@ -8,9 +8,10 @@ Our design, in the spirit of the shot test (docs/rules/last-hope-frontier.md, "C
 1. The attacker (the active player's model, in base contact) adds its combat skill to a card;
    the defender adds defence + padded clothing to a card. Favoured J/K +1 and A +2 as in a
    shot; ties are broken by a favoured non-face card exactly as in a shot (shot.opposed_test).
-2. On a win, the damage step is the shot's (damage.damage_step) with the melee weapon's bonus
-   and a strength bonus of strength - 1 (a strength-2 starting fighter hits one harder than
-   a shot with the same weapon bonus: the reward for the risk of closing in).
+2. On a win, the damage step is the shot's (shot.resolve_attack, damage.damage_step) with
+   the melee weapon's bonus and a strength bonus of strength - 1 (a strength-2 starting
+   fighter hits one harder than a shot with the same weapon bonus: the reward for the risk
+   of closing in).
 3. A model with no melee weapon fights with its fists: -1 damage (so a switchblade's +0 is
    worth buying). A model with a derringer and no melee weapon may instead fire the derringer
    as a shot vs defence test (weapons.derringer_usable).
@@ -23,8 +24,12 @@ from __future__ import annotations
 from rulesets.core.cards import Card
 from rulesets.core.errors import InvalidInput
 from rulesets.last_hope_frontier.catalogue import Weapon
-from rulesets.last_hope_frontier.damage import damage_step
-from rulesets.last_hope_frontier.shot import AttackResolution, OpposedResult, opposed_test
+from rulesets.last_hope_frontier.shot import (
+    AttackResolution,
+    OpposedResult,
+    opposed_test,
+    resolve_attack,
+)
 from rulesets.last_hope_frontier.weapons import weapon
 
 FISTS_BONUS = -1
@@ -104,10 +109,8 @@ def resolve_combat(
         defender_faction=defender_faction,
         clothing_bonus=clothing_bonus,
     )
-    if not test.hit:
-        return AttackResolution(test, None)
-    damage = damage_step(
-        difference=test.difference,
+    return resolve_attack(
+        test,
         weapon_bonus=weapon_bonus,
         strength_bonus=strength_bonus(strength),
         attack_card=attack_card,
@@ -117,4 +120,3 @@ def resolve_combat(
         defender_faction=defender_faction,
         weapon_label=weapon_label,
     )
-    return AttackResolution(test, damage)

@@ -4,8 +4,9 @@ from chosen target."
 
 Our procedure (the seed gives the gist; docs/rules/last-hope-frontier.md, "Dynamite"):
 
-1. The thrower nominates an enemy model 1-2 card lengths away (edge to edge: 0 < d ≤ 7"),
-   using the dynamite item's range band from the catalogue. The stick is spent, hit or miss.
+1. The thrower nominates an enemy model up to 2 card lengths away, out of base contact (edge
+   to edge: 0 < d ≤ 7"), the dynamite item's range band in the catalogue
+   (weapons.dynamite_band). The stick is spent, hit or miss.
 2. Test: thrower's strength + card against the target's defence + card + padded clothing.
    Cards count face value only: no favoured J/K/A bonus. A tie is still broken by a favoured
    non-face card (that is not a face-card modifier). A horse gives no -1: this is a throw,
@@ -27,7 +28,7 @@ from rulesets.last_hope_frontier.catalogue import catalogue
 from rulesets.last_hope_frontier.damage import damage_from_difference
 from rulesets.last_hope_frontier.movement import EPSILON, Position, card_lengths, distance
 from rulesets.last_hope_frontier.shot import OpposedResult, opposed_test
-from rulesets.last_hope_frontier.weapons import in_band
+from rulesets.last_hope_frontier.weapons import dynamite_band
 
 
 def _dynamite():
@@ -35,9 +36,9 @@ def _dynamite():
 
 
 def in_range(distance_inches: float) -> bool:
-    """The target is within the dynamite's throwing band (1-2 card lengths, edge to edge)."""
-    item = _dynamite()
-    return in_band(item.range_min, item.range_max, distance_inches)
+    """The target is within the dynamite's throwing band (up to 2 card lengths, edge to edge,
+    out of base contact)."""
+    return dynamite_band().contains(distance_inches)
 
 
 def dynamite_test(

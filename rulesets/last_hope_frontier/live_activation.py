@@ -30,7 +30,6 @@ from rulesets.last_hope_frontier.live_table import (
     BASE_RADIUS,
     MAX_JUMP,
     board_bounds,
-    inches,
     overlaps,
     spot,
     xy,
@@ -43,6 +42,7 @@ from rulesets.last_hope_frontier.movement import (
     check_move,
     distance,
     fall_damage,
+    inches,
 )
 from rulesets.last_hope_frontier.weapons import reload as reload_weapon
 from rulesets.last_hope_frontier.weapons import weapon
@@ -220,18 +220,20 @@ def drink(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
 
 
 def reload(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
-    """``{"type": "reload", "fighter": id, "weapon": slug}``: the activation's action."""
+    """``{"type": "reload", "fighter": id, "weapon": slug}``: the activation's action. With
+    two copies of the weapon, the one with more shots since its last reload is reloaded."""
     check_keys(action, {"type", "fighter", "weapon"})
     fighter = active_fighter(state, seat, action["fighter"])
     slug = text(action, "weapon")
     guns = [g for g in fighter["guns"] if g["slug"] == slug]
     if not guns:
         raise IllegalAction(f"{fighter['name']} carries no {slug}.")
-    fired = [g for g in guns if g["shots"] > 0]
-    if not fired or weapon(slug).reload_every is None:
+    # Of two copies, reload the one that needs it most: an empty gun before one fired once.
+    emptiest = max(guns, key=lambda g: g["shots"])
+    if emptiest["shots"] == 0 or weapon(slug).reload_every is None:
         reload_weapon(slug)  # refuses a weapon that never reloads
         raise IllegalAction(f"The {weapon(slug).name.lower()} is already loaded.")
-    fired[0]["shots"] = reload_weapon(slug)
+    emptiest["shots"] = reload_weapon(slug)
     state["activation"]["acted"] = True
     events.append(
         {

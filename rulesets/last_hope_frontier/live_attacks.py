@@ -22,7 +22,6 @@ from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
 from rulesets.last_hope_frontier.combat import melee_bonus, melee_weapon, resolve_combat
 from rulesets.last_hope_frontier.dynamite import dynamite_test, resolve_dynamite
-from rulesets.last_hope_frontier.dynamite import in_range as dynamite_in_range
 from rulesets.last_hope_frontier.live_activation import active_fighter
 from rulesets.last_hope_frontier.live_cards import card_name, discard, draw_up, take_from_hand
 from rulesets.last_hope_frontier.live_gangs import clothing_bonus, gang_name, in_play, spend
@@ -30,20 +29,21 @@ from rulesets.last_hope_frontier.live_input import check_keys, enemy_fighter, te
 from rulesets.last_hope_frontier.live_table import (
     BASE_RADIUS,
     in_contact,
-    inches,
     range_between,
     xy,
 )
 from rulesets.last_hope_frontier.live_wounds import wound, wounds_text
-from rulesets.last_hope_frontier.movement import CARD_LENGTH
+from rulesets.last_hope_frontier.movement import CARD_LENGTH, inches
 from rulesets.last_hope_frontier.shot import AttackResolution, resolve_shot
 from rulesets.last_hope_frontier.weapons import (
     SHOT,
     THROW,
     attack_modes,
-    band_limits,
     derringer_usable,
+    dynamite_band,
     fire,
+    firing_band,
+    knife_throw_band,
     needs_reload,
     weapon,
 )
@@ -69,7 +69,7 @@ def shoot(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
     if SHOT not in attack_modes(gun, distance):
         raise IllegalAction(
             f"{target['name']} is {_away(distance)}: the {gun.name.lower()} shoots "
-            f"{band_text(gun.range_min, gun.range_max)}."
+            f"{firing_band(gun).text()}."
         )
     if slug == DERRINGER and not derringer_usable(shooter["equipment"]):
         raise IllegalAction("A derringer fires only for a model that carries no melee weapon.")
@@ -108,7 +108,7 @@ def throw_knife(state: dict, seat: str, action: dict, rng: Rng, events: list) ->
     if THROW not in attack_modes(knife, distance):
         raise IllegalAction(
             f"{target['name']} is {_away(distance)}: a knife is thrown "
-            f"{band_text(knife.thrown_range_min, knife.thrown_range_max)}."
+            f"{knife_throw_band(knife).text()}."
         )
     card = take_from_hand(state, seat, action["card"])
     spend(state, thrower, KNIFE)
@@ -125,9 +125,10 @@ def throw_dynamite(state: dict, seat: str, action: dict, rng: Rng, events: list)
         raise IllegalAction(f"{thrower['name']} carries no dynamite.")
     _line_of_fire(action)
     distance = range_between(thrower["position"], target["position"])
-    if not dynamite_in_range(distance):
+    band = dynamite_band()
+    if not band.contains(distance):
         raise IllegalAction(
-            f"{target['name']} is {_away(distance)}: dynamite is thrown {band_text(1, 2)}."
+            f"{target['name']} is {_away(distance)}: dynamite is thrown {band.text()}."
         )
     card = take_from_hand(state, seat, action["card"])
     spend(state, thrower, DYNAMITE)
@@ -145,16 +146,6 @@ def _line_of_fire(action: dict) -> None:
         raise IllegalAction(
             "Only a model with a line of fire may attack at range: declare line_of_fire true."
         )
-
-
-def band_text(range_min: int, range_max: int) -> str:
-    """A range band as a player reads it (weapons.band_limits, edge to edge)."""
-    lower, upper = band_limits(range_min, range_max)
-    if lower is None:
-        return "in base contact" if upper == 0 else f"from base contact up to {inches(upper)}"
-    if lower == 0:
-        return f"out of base contact up to {inches(upper)}"
-    return f"beyond {inches(lower)} and up to {inches(upper)}"
 
 
 def _away(distance: float) -> str:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from rulesets.last_hope_frontier.dynamite import in_range as dynamite_in_range
 from rulesets.last_hope_frontier.live_activation import DRINKS
 from rulesets.last_hope_frontier.live_attacks import DERRINGER, DYNAMITE, KNIFE
-from rulesets.last_hope_frontier.live_gangs import fighters_of, get_fighter, in_play
-from rulesets.last_hope_frontier.live_setup import TOWN_MAP, feet_held
+from rulesets.last_hope_frontier.live_gangs import fighters_of, get_fighter, in_play, other_seat
+from rulesets.last_hope_frontier.live_setup import feet_held, may_interrupt, town_map_holders
 from rulesets.last_hope_frontier.live_table import (
     BASE_RADIUS,
     MAX_JUMP,
@@ -54,7 +54,9 @@ def to_move(state: dict) -> list[str]:
         pledges = state["initiative"]["pledges"]
         return [seat for seat in state["seats"] if seat in pledges and pledges[seat] is None]
     if phase == "deployment":
-        return [state["active"]]
+        # The other player is waited for too while it may spend a town map as an interrupt.
+        other = other_seat(state, state["active"])
+        return [state["active"], *([other] if may_interrupt(state, other) else [])]
     if phase == "battle":
         pending = state["pending"]
         return [pending["defender_seat"] if pending else state["active"]]
@@ -83,6 +85,8 @@ def legal_actions(state: dict, seat: str) -> list[dict]:
 
 
 def _deployment(state: dict, seat: str) -> list[dict]:
+    if seat != state["active"]:  # an interrupt is all the other player may do now
+        return [{"type": "use_town_map", "fighter": f["id"]} for f in town_map_holders(state, seat)]
     bounds = zone_bounds(state["seats"].index(seat))
     reserve = fighters_of(state, seat, "reserve")
     actions = [
@@ -90,7 +94,7 @@ def _deployment(state: dict, seat: str) -> list[dict]:
         for f in reserve
     ]
     if not state["deployment"]["map_used"] and len(reserve) >= 2:
-        holders = [f for f in fighters_of(state, seat) if TOWN_MAP in f["equipment"]]
+        holders = town_map_holders(state, seat)
         actions += [{"type": "use_town_map", "fighter": f["id"]} for f in holders]
     return actions
 

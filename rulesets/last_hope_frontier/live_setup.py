@@ -11,7 +11,9 @@ Order (decisions, docs/rules/last-hope-frontier.md, "Live play"):
 3. **Deployment**: the initiative winner sets up first, then the players alternate one model
    at a time, each inside their own deployment zone (live_table.zone_bounds). "Town map ...
    allows for an interrupt in the setup phase. Spend the map and two models can set up on a
-   players turn" - spent at the start of your setup turn, before placing (items.py).
+   players turn" - spent on your own setup turn (two models that turn), or as an interrupt
+   during the opponent's setup turn: your two models are set up at once, then the
+   interrupted turn goes on (items.py, decision L6).
 4. The first turn begins, the initiative winner first (live_turns.py).
 """
 
@@ -206,27 +208,57 @@ def deploy(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None
 
 
 def use_town_map(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
-    """``{"type": "use_town_map", "fighter": id}``: two models set up on this setup turn."""
+    """``{"type": "use_town_map", "fighter": id}``: two models set up on this setup turn, or,
+    spent during the opponent's setup turn, an interrupt: two models set up now."""
     check_keys(action, {"type", "fighter"})
-    _check_setting_up(state, seat)
+    interrupt = state["phase"] == "deployment" and state["active"] != seat
+    if interrupt:
+        if not may_interrupt(state, seat):
+            raise IllegalAction("An interrupt cannot be interrupted.")
+    else:
+        _check_setting_up(state, seat)
     fighter = own_fighter(state, seat, action["fighter"])
     if TOWN_MAP not in fighter["equipment"]:
         raise IllegalAction(f"{fighter['name']} holds no town map.")
     deployment = state["deployment"]
-    if deployment["map_used"]:
+    if deployment["map_used"] and not interrupt:
         raise IllegalAction("A town map has already been spent on this setup turn.")
-    left = len(fighters_of(state, seat, "reserve"))
-    deployment["left"] = models_to_set_up(spend_map=True, models_left=left)
-    deployment["map_used"] = True
+    left = models_to_set_up(spend_map=True, models_left=len(fighters_of(state, seat, "reserve")))
+    if interrupt:
+        resume = {
+            "seat": state["active"],
+            "left": deployment["left"],
+            "map_used": deployment["map_used"],
+        }
+        state["deployment"] = {"left": left, "map_used": True, "resume": resume}
+        state["active"] = seat
+        text = f"spends a town map and interrupts: {gang_name(state, seat)} set up two models now."
+    else:
+        deployment.update(left=left, map_used=True)
+        text = f"spends a town map: {gang_name(state, seat)} set up two models this turn."
     spend(state, fighter, TOWN_MAP)
     events.append(
         {
             "type": "town_map",
             "fighter": fighter["id"],
-            "text": f"{fighter['name']} spends a town map: {gang_name(state, seat)} set up "
-            "two models this turn.",
+            "interrupt": interrupt,
+            "text": f"{fighter['name']} {text}",
         }
     )
+
+
+def may_interrupt(state: dict, seat: str) -> bool:
+    """The player not setting up may spend a town map as an interrupt: one of its fighters
+    holds a map, two or more of its models are still to set up, and no interrupt is running."""
+    if state["phase"] != "deployment" or state["active"] == seat:
+        return False
+    if state["deployment"].get("resume") is not None:
+        return False
+    return len(fighters_of(state, seat, "reserve")) >= 2 and bool(town_map_holders(state, seat))
+
+
+def town_map_holders(state: dict, seat: str) -> list[dict]:
+    return [f for f in fighters_of(state, seat) if TOWN_MAP in f["equipment"]]
 
 
 def _check_setting_up(state: dict, seat: str) -> None:
@@ -237,6 +269,11 @@ def _check_setting_up(state: dict, seat: str) -> None:
 def _next_to_set_up(state: dict, seat: str, events: list) -> None:
     """Alternate one model at a time; a side with nobody left to place is skipped."""
     if state["deployment"]["left"] > 0 and fighters_of(state, seat, "reserve"):
+        return
+    resume = state["deployment"].get("resume")
+    if resume is not None and fighters_of(state, resume["seat"], "reserve"):
+        state["active"] = resume["seat"]  # after an interrupt, the interrupted turn goes on
+        state["deployment"] = {"left": resume["left"], "map_used": resume["map_used"]}
         return
     for candidate in (other_seat(state, seat), seat):
         if fighters_of(state, candidate, "reserve"):

@@ -23,6 +23,7 @@ from rulesets.last_hope_frontier.movement import (
     EPSILON,
     distance,
     gap,
+    short_measure,
 )
 
 BASE_RADIUS = 0.5
@@ -93,17 +94,6 @@ def contact_point(mover: dict, target: dict) -> dict:
     return {"x": round(target["x"] + ux * reach, 3), "y": round(target["y"] + uy * reach, 3)}
 
 
-def _short(value: float) -> str:
-    """A measurement to a hundredth of an inch, without trailing zeros: 3.5, 10, 2.36."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def inches(value: float) -> str:
-    """A distance as a player reads it: "3.5 inches", "1 inch"."""
-    text = _short(value)
-    return f"{text} inch" if text == "1" else f"{text} inches"
-
-
 def spot(position: dict) -> str:
     """A position as a player reads it: "(10.5, 3)"."""
-    return f"({_short(position['x'])}, {_short(position['y'])})"
+    return f"({short_measure(position['x'])}, {short_measure(position['y'])})"

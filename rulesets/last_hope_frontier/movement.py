@@ -143,3 +143,14 @@ def fall_damage(height: float) -> int:
 def _non_negative(value: float, name: str) -> None:
     if not math.isfinite(value) or value < 0:
         raise ValueError(f"{name} must be a finite distance of 0 inches or more.")
+
+
+def short_measure(value: float) -> str:
+    """A measurement to a hundredth of an inch, without trailing zeros: 3.5, 10, 2.36."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def inches(value: float) -> str:
+    """A distance as a player reads it: "3.5 inches", "1 inch"."""
+    text = short_measure(value)
+    return f"{text} inch" if text == "1" else f"{text} inches"

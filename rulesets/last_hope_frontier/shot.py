@@ -204,6 +204,37 @@ class AttackResolution:
         return self.test.steps + (self.damage.steps if self.damage else ())
 
 
+def resolve_attack(
+    test: OpposedResult,
+    *,
+    weapon_bonus: int,
+    attack_card: Card | str,
+    attacker_faction: str,
+    toughness: int,
+    defence_card: Card | str,
+    defender_faction: str,
+    weapon_label: str = "Weapon",
+    strength_bonus: int = 0,
+) -> AttackResolution:
+    """What every attack does after its opposed test: the defender higher or a draw, "Do not
+    move onto the damage step"; the attacker higher, "Move onto checking cards for damage
+    step" (damage.py). A shot and a blow (combat.py) differ only in the test and the bonuses."""
+    if not test.hit:
+        return AttackResolution(test, None)
+    damage = damage_step(
+        difference=test.difference,
+        weapon_bonus=weapon_bonus,
+        strength_bonus=strength_bonus,
+        attack_card=attack_card,
+        attacker_faction=attacker_faction,
+        toughness=toughness,
+        defence_card=defence_card,
+        defender_faction=defender_faction,
+        weapon_label=weapon_label,
+    )
+    return AttackResolution(test, damage)
+
+
 def resolve_shot(
     *,
     shoot: int,
@@ -229,10 +260,8 @@ def resolve_shot(
         clothing_bonus=clothing_bonus,
         mounted=mounted,
     )
-    if not test.hit:
-        return AttackResolution(test, None)
-    damage = damage_step(
-        difference=test.difference,
+    return resolve_attack(
+        test,
         weapon_bonus=weapon_bonus,
         attack_card=attack_card,
         attacker_faction=attacker_faction,
@@ -241,4 +270,3 @@ def resolve_shot(
         defender_faction=defender_faction,
         weapon_label=weapon_label,
     )
-    return AttackResolution(test, damage)

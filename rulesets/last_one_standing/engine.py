@@ -12,6 +12,7 @@ from rulesets.last_one_standing import (
     drop_in,
     duos,
     hexes,
+    island_events,
     items,
     legal,
     looting,
@@ -33,6 +34,38 @@ PENDING_HANDLERS = {
     "trade": duos.apply_trade,
     "reposition": shooting.apply_reposition,
 }
+
+
+# The fields each action type may carry besides "type" (docs: "How a client plays"). An action
+# with any other field is refused, as the other engines do, so a client's typo or a field from
+# another action is never silently ignored. Fields that only some actions of a type take (a hex
+# for a Charge, a target for a Grenade) are checked where the action is read.
+FIELDS = {
+    "draft_pick": {"card"},
+    "drop_in": {"hex"},
+    "move": set(),
+    "step": {"hex"},
+    "end_move": set(),
+    "shoot": {"slot", "attack", "target", "hex"},
+    "use_item": {"card", "target"},
+    "reload": set(),
+    "end_turn": set(),
+    "equip": {"card", "slot"},
+    "unequip": {"slot"},
+    "done": set(),
+    "discard": {"card"},
+    "give": {"card"},
+    "supply_drop": {"how", "hex"},
+}
+
+
+def check_fields(action: dict) -> None:
+    allowed = FIELDS.get(action["type"])
+    if allowed is None:
+        return  # an unknown type: the phase's handler says what is expected
+    for key in action:
+        if key != "type" and key not in allowed:
+            raise IllegalAction(f"A {action['type']} action does not take {str(key)[:40]!r}.")
 
 
 # The island's terrain and tiles change only when a side explodes, and then the explosion
@@ -78,6 +111,7 @@ class LastOneStanding:
             raise IllegalAction("The game is over.")
         if not isinstance(seat, str) or seat not in legal.to_move(state):
             raise IllegalAction("It is not your decision to take now.")
+        check_fields(action)
         new = _clone(state)
         rng = Rng(new["rng"])
         events: list[dict] = []
@@ -107,9 +141,12 @@ class LastOneStanding:
         for decision in new["pending"]:
             if decision["kind"] == "loot" and decision["seat"] == seat:
                 player["hand"].extend(decision["cards"])
+        supply = any(d["kind"] == "supply_drop" and d["seat"] == seat for d in new["pending"])
         new["pending"] = [d for d in new["pending"] if seat not in (d.get("seats") or [d["seat"]])]
         player.update(resigned=True, alive=False, hex=None, body=None)
         drop_all_cards(new, seat)
+        if supply:  # nobody is left to choose: the supply drop card decides
+            island_events.supply_drop(new, rng, events)
         events.append(
             {"type": "resign", "seat": seat, "text": f"{seat} resigns and leaves the game."}
         )
@@ -133,6 +170,8 @@ def _dispatch(state: dict, seat: str, action: dict, rng: Rng, events: list) -> N
             state["phase"] = "drop_in"
     elif phase in ("drop_in", "respawn"):
         drop_in.drop(state, seat, action, events)
+    elif state["pending"] and state["pending"][0]["kind"] == "supply_drop":
+        island_events.apply_supply_drop(state, seat, action, rng, events)
     elif state["pending"]:
         PENDING_HANDLERS[state["pending"][0]["kind"]](state, seat, action, events)
     elif state["turn"]["move"] is not None:
@@ -155,6 +194,7 @@ def _turn_action(state: dict, seat: str, action: dict, rng: Rng, events: list) -
         if turn["heavy_fired"]:
             raise IllegalAction("You may not move and shoot a Heavy Weapon on the same turn.")
         turn["actions"] -= 1
+        turn["moved"] = True  # a Move taken is moving, even if it ends where it started
         points = movement_points(state["players"][seat], turn["bonus_points"])
         turn["move"] = {"points": points}
         events.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import decks, hexes
 from rulesets.last_one_standing.character import occupants, standing
@@ -19,7 +20,10 @@ EXPLOSION_DAMAGE = DATA["explosion_damage"]
 CENTRE = "centre"  # the marker once only the Centre Tile is left
 
 
-def place_token(state: dict, value: int, rng: Rng, events: list) -> None:
+SUPPLY_DISTANCE = 5  # "5 or more spaces away from you"
+
+
+def place_token(state: dict, value: int, rng: Rng, events: list, seat: str | None = None) -> None:
     """Rulebook: "Every time you place a loot token onto the Island Event track, you must check to
     see
     if you cover an Explosion or Supply Drop. When you do you immediately perform that event."
@@ -48,7 +52,10 @@ def place_token(state: dict, value: int, rng: Rng, events: list) -> None:
     if event == "explosion":
         explode(state, rng, events)
     elif event == "supply":
-        supply_drop(state, rng, events)
+        if seat is not None and state["players"][seat]["alive"] and state["players"][seat]["hex"]:
+            open_supply_drop(state, seat, events)
+        else:
+            supply_drop(state, rng, events)
 
 
 def mark_next_side(state: dict, rng: Rng, events: list) -> None:
@@ -146,11 +153,15 @@ def _remove_tiles(state: dict, removed: list[str], removed_hexes: set[str]) -> N
 
 
 def _relocate(state: dict, seat: str, events: list) -> None:
-    """The nearest free hex one can stand on, ties going to the one nearer the centre."""
+    """Rulebook: "placed on the next-closest tile to the Center tile": the nearest free hex one
+    can stand on that is strictly closer to the centre than where the player stood, ties going
+    to the one nearer the centre. Only when no such hex is free, the nearest free hex at all."""
     old = state["players"][seat]["hex"]
     taken = set(occupants(state, exclude=seat)) | set(state["crates"]) | _bodies(state)
     centre = state["tiles"][CENTRE_ID]["hexes"][0]
     free = [h for h, t in state["terrain"].items() if TERRAIN[t]["standable"] and h not in taken]
+    inwards = [h for h in free if hexes.distance(h, centre) < hexes.distance(old, centre)]
+    free = inwards or free
     if not free:
         events.append(
             {
@@ -178,6 +189,89 @@ def _relocate(state: dict, seat: str, events: list) -> None:
 
 def _bodies(state: dict) -> set[str]:
     return {p["body"] for p in state["players"].values() if p["body"]}
+
+
+def open_supply_drop(state: dict, seat: str, events: list) -> None:
+    """Rulebook: the supply drop card "OR Place a Supply Drop token onto any forest, plains or
+    desert space that is 5 or more spaces away from you": the player whose token set it off
+    chooses, at once, before anything else they drew is sorted."""
+    state["pending"].insert(0, {"kind": "supply_drop", "seat": seat})
+    events.append(
+        {
+            "type": "supply_drop_choice",
+            "seat": seat,
+            "text": f"{seat} chooses: a supply drop card, or a crate placed {SUPPLY_DISTANCE} "
+            "or more spaces away.",
+        }
+    )
+
+
+def supply_spots(state: dict, seat: str) -> list[str]:
+    """Free forest, plains or desert spaces 5 or more spaces away from the player."""
+    here = state["players"][seat]["hex"]
+    taken = set(occupants(state)) | set(state["crates"]) | _bodies(state)
+    return sorted(
+        (
+            h
+            for h, t in state["terrain"].items()
+            if t in CRATE_TERRAIN and h not in taken and hexes.distance(here, h) >= SUPPLY_DISTANCE
+        ),
+        key=hexes.coords,
+    )
+
+
+def supply_drop_actions(state: dict, seat: str) -> list[dict]:
+    spots = supply_spots(state, seat)
+    places = [{"type": "supply_drop", "how": "place", "hex": list(hexes.coords(h))} for h in spots]
+    # With nowhere to place it, choosing to place it loses the drop (a player may prefer
+    # that to a card that could drop a crate next to a rival).
+    return [
+        {"type": "supply_drop", "how": "draw"},
+        *(places or [{"type": "supply_drop", "how": "place"}]),
+    ]
+
+
+def apply_supply_drop(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
+    """``{"type": "supply_drop", "how": "draw"}``, ``{"type": "supply_drop", "how": "place",
+    "hex": [q, r]}``, or, with no space to place it on, ``{..., "how": "place"}``: lost."""
+    if action["type"] != "supply_drop" or action.get("how") not in ("draw", "place"):
+        raise IllegalAction("Choose how the supply drop lands: draw a card, or place it.")
+    if action["how"] == "draw":
+        if "hex" in action:
+            raise IllegalAction("A supply_drop action does not take 'hex' to draw a card.")
+        state["pending"].pop(0)
+        supply_drop(state, rng, events)
+        return
+    spots = supply_spots(state, seat)
+    if not spots and "hex" not in action:
+        state["pending"].pop(0)
+        events.append(
+            {
+                "type": "supply_drop",
+                "tile": None,
+                "hex": None,
+                "text": f"{seat} finds no forest, plains or desert space {SUPPLY_DISTANCE} or "
+                "more spaces away: the supply drop is lost.",
+            }
+        )
+        return
+    spot = hexes.from_action(action.get("hex"))
+    if spot not in spots:
+        raise IllegalAction(
+            f"Place the supply drop on a free forest, plains or desert space "
+            f"{SUPPLY_DISTANCE} or more spaces away from you."
+        )
+    state["pending"].pop(0)
+    state["crates"][spot] = {"kind": "supply", "value": DATA["supply_crate_cards"]}
+    tile = next((t for t, v in state["tiles"].items() if spot in v["hexes"]), None)
+    events.append(
+        {
+            "type": "supply_drop",
+            "tile": tile,
+            "hex": list(hexes.coords(spot)),
+            "text": f"{seat} places the supply drop at {spot}.",
+        }
+    )
 
 
 def supply_drop(state: dict, rng: Rng, events: list) -> None:

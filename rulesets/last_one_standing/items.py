@@ -71,6 +71,8 @@ def use_item(state: dict, seat: str, action: dict, rng: Rng, events: list) -> No
     target = action.get("target")
     if targets != [None] and target not in targets:
         raise IllegalAction(f"Choose a target the {spec['name']} can reach.")
+    if targets == [None] and "target" in action:
+        raise IllegalAction(f"A use_item action does not take 'target' for a {spec['name']}.")
     player["hand"].remove(card)
     decks.discard_loot(state, [card])
     state["turn"]["actions"] -= 1

@@ -7,6 +7,7 @@ from rulesets.last_one_standing import (
     drop_in,
     duos,
     hexes,
+    island_events,
     items,
     looting,
     reload,
@@ -20,6 +21,7 @@ PENDING_ACTIONS = {
     "rearrange": reload.rearrange_actions,
     "trade": duos.trade_actions,
     "reposition": shooting.reposition_actions,
+    "supply_drop": island_events.supply_drop_actions,
 }
 
 

@@ -64,7 +64,7 @@ def loot_here(state: dict, seat: str, rng: Rng, events: list) -> None:
                 }
             )
         else:
-            place_token(state, crate["value"], rng, events)
+            place_token(state, crate["value"], rng, events, seat=seat)
 
 
 def loot_body(state: dict, seat: str, body: str, cards: list[str], events: list) -> None:

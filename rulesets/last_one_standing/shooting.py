@@ -55,7 +55,7 @@ def shoot_actions(state: dict, seat: str) -> list[dict]:
         for which in ATTACKS:
             profile = catalogue.attack(card, which)
             lunge = profile.get("effect") == "lunge"
-            spots = reachable(state, seat, profile["reach"]) if lunge else []
+            spots = _lunge_spots(state, seat, profile["reach"]) if lunge else []
             for target in enemies:
                 there = state["players"][target]["hex"]
                 base = {"type": "shoot", "slot": slot, "attack": which, "target": target}
@@ -68,6 +68,16 @@ def shoot_actions(state: dict, seat: str) -> list[dict]:
                 elif can_see_and_reach(terrain, here, there, profile["range"]):
                     actions.append(base)
     return actions
+
+
+def _lunge_spots(state: dict, seat: str, reach: int) -> list[str]:
+    """Where a Charge or Dash Strike may end: after a Heavy Weapon this turn, only where the
+    attacker stands ("You may not move and shoot a Heavy Weapon on the same turn")."""
+    spots = reachable(state, seat, reach)
+    if state["turn"]["heavy_fired"]:
+        here = state["players"][seat]["hex"]
+        return [h for h in spots if h == here]
+    return spots
 
 
 def _check(state: dict, seat: str, action: dict) -> tuple[str, dict, str, str | None]:
@@ -90,12 +100,19 @@ def _check(state: dict, seat: str, action: dict) -> tuple[str, dict, str, str | 
     there = state["players"][target]["hex"]
     if profile.get("effect") == "lunge":
         spot = hexes.from_action(action.get("hex"))
+        if state["turn"]["heavy_fired"] and spot != state["players"][seat]["hex"]:
+            raise IllegalAction(
+                "You may not move and shoot a Heavy Weapon on the same turn: "
+                f"{profile['name']} cannot move you after the Heavy Weapon."
+            )
         if spot not in reachable_next_to(state, seat, there, profile["reach"]):
             raise IllegalAction(
                 f"{profile['name']} must end on a free hex next to the target "
                 f"within {profile['reach']} movement point(s)."
             )
         return card, profile, there, spot
+    if "hex" in action:
+        raise IllegalAction(f"A shoot action does not take 'hex' for {profile['name']}.")
     if not can_see_and_reach(
         state["terrain"], state["players"][seat]["hex"], there, profile["range"]
     ):
@@ -210,7 +227,10 @@ def _knock_back(state: dict, seat: str, target: str, events: list) -> None:
 
 
 def reposition_actions(state: dict, seat: str) -> list[dict]:
-    """Run and Gun: "after the shot you may step 1 hex" (terrain cost does not matter)."""
+    """Run and Gun: "after the shot you may step 1 hex" (terrain cost does not matter), but not
+    in a turn with a Heavy Weapon fired ("You may not move and shoot a Heavy Weapon")."""
+    if state["turn"]["heavy_fired"]:
+        return [{"type": "done"}]
     taken = occupants(state, exclude=seat)
     here = state["players"][seat]["hex"]
     steps = [

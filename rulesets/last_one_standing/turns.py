@@ -7,6 +7,7 @@ from __future__ import annotations
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import deathmatch, drop_in
 from rulesets.last_one_standing.island_events import mark_next_side, storm
+from rulesets.last_one_standing.looting import queue_discard
 from rulesets.last_one_standing.winning import check_game_over, finish
 
 ACTIONS_PER_TURN = 2
@@ -79,6 +80,8 @@ def advance(state: dict, rng: Rng, events: list) -> None:
             continue
         if state["phase"] != "play" or state["pending"] or not _turn_over(state):
             return
+        if _over_the_hand_limit(state):
+            return
         if state["turn"] is not None:
             state["players"][state["turn"]["seat"]]["turns_taken"] += 1
             state["turn"] = None
@@ -90,6 +93,17 @@ def advance(state: dict, rng: Rng, events: list) -> None:
             start_turn(state, order[state["turn_index"]], events)
         else:
             end_round(state, rng, events)
+
+
+def _over_the_hand_limit(state: dict) -> bool:
+    """Rulebook: "you must reduce your hand down to 5 cards by discarding before ending your
+    turn": checked at every turn end in every mode, so a Deathmatch player who fell holding
+    more (and kept them) discards at the end of the next turn. True while a discard waits."""
+    turn = state["turn"]
+    if turn is None or not _can_play(state, turn["seat"]):
+        return False
+    queue_discard(state, turn["seat"])
+    return bool(state["pending"])
 
 
 def _can_play(state: dict, seat: str) -> bool:

@@ -4,6 +4,9 @@
 configuration — occurs!" Decisions (see the rules doc):
 - a surround needs one meeple on EACH of the two territories beside the people's card; two
   meeples on the same neighbour surround nothing;
+- the card must *become* surrounded by the move: one already surrounded before it (after a
+  Swap or a repositioning, which trigger nothing) makes no event when a meeple lands beside
+  it again (a teleport onto the territory it already stood on);
 - the meeple that just landed is always one of the two, and at least one of the two belongs
   to the active player (the seed: "one of which necessarily belongs to the active player");
   a surround made only of opponents' meeples (pushed there with a dark grey card) is no event;
@@ -26,18 +29,23 @@ EVENT_NAMES = {
 }
 
 
-def surrounding(state: dict, owner: str, meeple: int) -> dict | None:
+def surrounding(state: dict, owner: str, meeple: int, came_from: int | None = None) -> dict | None:
     """The people's card beside the landed meeple that it now surrounds, and the possible
     resolutions: ``{"people": seat, "pairs": {partner seat: [[seat, i], [seat, i]]}}``.
 
     The partner is the owner of the second meeple (the active player for Supply and Noble
-    Attack). Several meeples of one partner give one resolution: the first one found.
+    Attack). Several meeples of one partner give one resolution: the first one found. A card
+    that was already surrounded with the meeple still on ``came_from`` (its territory before
+    the move) does not "become" surrounded: no event (a teleport onto its own territory).
     """
     active, count = state["active"], state["territories"]
     here = state["meeples"][owner][meeple]
     for side in (-1, 1):
-        people = owner_of_people_card(state, clockwise(here, side, count))
+        card = clockwise(here, side, count)
+        people = owner_of_people_card(state, card)
         if people is None or not in_play(state, people):
+            continue
+        if came_from is not None and _was_surrounded(state, card, owner, meeple, came_from):
             continue
         across = clockwise(here, 2 * side, count)
         pairs: dict[str, list] = {}
@@ -51,6 +59,17 @@ def surrounding(state: dict, owner: str, meeple: int) -> dict | None:
             ordered = {s: pairs[s] for s in state["seats"] if s in pairs}
             return {"people": people, "pairs": ordered}
     return None
+
+
+def _was_surrounded(state: dict, card: int, owner: str, meeple: int, came_from: int) -> bool:
+    """Whether the people's card on ``card`` had a meeple on each neighbour before the move."""
+    count = state["territories"]
+    before = [
+        came_from if (seat, index) == (owner, meeple) else territory
+        for seat in state["seats"]
+        for index, territory in enumerate(state["meeples"][seat])
+    ]
+    return all(clockwise(card, side, count) in before for side in (-1, 1))
 
 
 def offer_resolutions(state: dict, surround: dict, events: list) -> None:

@@ -39,7 +39,7 @@ def step_land(state: dict, step: dict, rng: Rng, events: list) -> None:
         )
         state["queue"][:0] = [{"do": "draw", "seat": owner, "deck": "power", "count": 1}, *rest]
         return
-    surround = surrounding(state, owner, meeple)
+    surround = surrounding(state, owner, meeple, came_from=step.get("from"))
     if surround is None:
         state["queue"][:0] = rest
         return

@@ -99,7 +99,7 @@ def step_move(state: dict, step: dict, rng: Rng, events: list) -> None:
             "text": f"A meeple of {name(state, owner)} moves from {start} to {end}.",
         }
     )
-    landing = {"do": "land", "owner": owner, "meeple": meeple}
+    landing = {"do": "land", "owner": owner, "meeple": meeple, "from": start}
     if step.get("then"):
         landing["then"] = step["then"]
     state["queue"].insert(0, landing)

@@ -112,8 +112,16 @@ def return_vp(state: dict, seat: str, events: list) -> int:
     """ "Must return (if they can) a '1 VP' token", making change with the bank if needed."""
     if not in_play(state, seat):
         return 0
+    held = total(state["vp"][seat])
     paid = give_back(state, seat, 1)
     who = subject(state, seat)
-    text = f"{who} return {paid} VP to the bank." if paid else f"{who} have no VP to return."
+    if paid:
+        text = f"{who} return {paid} VP to the bank."
+    elif held:  # only 2s and 3s, and the bank has nothing to give back as change
+        text = (
+            f"{who} cannot return 1 VP: they hold no 1-VP token and the bank has no change to give."
+        )
+    else:
+        text = f"{who} have no VP to return."
     events.append({"type": "vp_returned", "seat": seat, "value": paid, "text": text})
     return paid

@@ -294,3 +294,34 @@ def test_an_owners_own_report_writes_nothing_to_the_rivals_history_by_arbitratio
     a, b = world.gangs[:2]
     report(world, world.players[0], a, b)
     assert not GangEvent.objects.filter(kind="battle").exists()
+
+
+# --- the campaign page: the same decisions, each to its side -------------------------------------
+
+
+def page(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_owner_answers_an_invitation_from_the_campaign_page(world, newcomer_gang):
+    invited = campaigns.request_join(
+        campaign=world.campaign, gang=newcomer_gang, actor=world.arbitrator
+    )
+    eve = page(newcomer_gang.owner)
+    text = eve.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    assert "Accept the invitation" in text and "Decline" in text
+    judge_sees = page(world.arbitrator).get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    assert "Accept the invitation" not in judge_sees
+    url = f"/campaigns/{world.campaign.pk}/members/{invited.pk}/"
+    assert page(world.arbitrator).post(url + "accept/").status_code == 403
+    assert eve.post(url + "accept/").status_code == 302
+    invited.refresh_from_db()
+    assert invited.status == "active"
+    assert "Leave the campaign" in eve.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    assert eve.post(url + "leave/").status_code == 302
+    invited.refresh_from_db()
+    assert invited.status == "left"

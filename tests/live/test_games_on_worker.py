@@ -12,6 +12,7 @@ import pytest
 
 from matches import services
 from matches.models import Match, MatchAction
+from rulesets.registry import get_ruleset
 from tests.conftest import client_for
 from tests.factories import UserFactory
 from tests.worker import wait_for
@@ -20,8 +21,26 @@ pytestmark = pytest.mark.worker
 
 GAMES = [
     ("battle-royale", 3, {}),
-    ("last-one-standing", 2, {"max_rounds": 4}),
+    # No round cap: the product's storm (an explosion after every round without one) shrinks
+    # the island until the game ends by its own rule, the last one standing.
+    ("last-one-standing", 2, {"storm_rounds": 1}),
 ]
+
+
+def _ended_by_its_rules(slug: str, state: dict, outcome: dict) -> None:
+    """Battle Royale: "The game ends when only one player is left, or when only the flag tile
+    is still in play". Last One Standing: "The game proceeds until all players are eliminated
+    except for one" (or all of the last ones together: a shared defeat)."""
+    if slug == "battle-royale":
+        reason = state["result"]["reason"]
+        assert reason in ("last_one_standing", "flag_tile")
+        if reason == "flag_tile":
+            assert set(state["board"]) == {state["flag"]}
+        assert outcome["winners"]
+        return
+    standing = [s for s, p in state["players"].items() if p["alive"] and p["hex"]]
+    assert len(standing) <= 1
+    assert outcome["winners"] == standing  # none when the last ones fell together
 
 
 @pytest.mark.parametrize("slug,players,options", GAMES)
@@ -82,5 +101,13 @@ def test_a_full_game_played_over_http_on_a_real_worker(
     assert match.version == MatchAction.objects.filter(match=match, status="resolved").count()
     ok, _ = services.replay_match(match)
     assert ok
-    state = by_seat["s1"].get(f"/api/v1/matches/{match_id}/state/").json()
-    assert state["outcome"]["winners"] or state["outcome"]["placements"]
+    outcome = match.outcome  # by seat
+    assert set(outcome["placements"]) == set(by_seat)
+    get_ruleset(slug).check_result(placements=outcome["placements"], scores=outcome["scores"])
+    assert all(outcome["placements"][w] == 1 for w in outcome["winners"])
+    assert sorted(outcome["placements"].values())[0] == 1
+    _ended_by_its_rules(slug, match.state, outcome)
+    names = {row["seat"]: row["player"] for row in created.json()["seats"]}
+    shown = by_seat["s1"].get(f"/api/v1/matches/{match_id}/state/").json()["outcome"]
+    assert shown["winners"] == [names[w] for w in outcome["winners"]]
+    assert shown["placements"] == {names[s]: p for s, p in outcome["placements"].items()}

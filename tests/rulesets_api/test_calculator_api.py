@@ -125,3 +125,15 @@ def test_rulesets_list_and_detail(api):
     detail = api.get("/api/v1/rulesets/last-hope-frontier/").json()
     assert (detail["min_players"], detail["max_players"], detail["live"]) == (2, 2, True)
     assert api.get("/api/v1/rulesets/chess/").status_code == 404
+
+
+def test_an_out_of_range_distance_is_a_400_saying_what_the_weapon_accepts(api):
+    """'Shotgun - range 1 - 2': beyond 3.5 inches and up to 7 (docs, "Range bands")."""
+    shotgun = {**EXAMPLE_1, "attacker": {**EXAMPLE_1["attacker"], "weapon": "shotgun"}}
+    assert api.post(SHOT, {**shotgun, "distance": 5}, format="json").status_code == 200
+    response = api.post(SHOT, {**shotgun, "distance": 2}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"]["distance"] == [
+        "The shotgun shoots beyond 3.5 inches and up to 7 inches (edge to edge, range 1 to 2 "
+        "card lengths); 2 inches is out of range."
+    ]

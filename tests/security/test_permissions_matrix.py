@@ -300,6 +300,9 @@ MATRIX: list[Row] = [
         oversight(201),
         body=lambda w: {"item": "beaver-pelt"},
     ),
+    # The read-only share link: the owner's (or staff's) to make and revoke (Action.SHARE).
+    Row("POST", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), roster(200)),
+    Row("DELETE", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), roster(204)),
     Row(
         "POST",
         "/api/v1/gangs/{id}/purchases/",

@@ -101,11 +101,24 @@ def test_score_fields_are_warriors_and_spoils():
 
 
 def test_a_sound_logged_result_passes():
-    R.check_result(
-        placements={"p1": 1, "p2": 2, "p3": 2},
-        scores={"p1": {"warriors": 5, "spoils": 7}, "p2": {"warriors": 0}, "p3": {}},
-    )
-    R.check_result(placements={"p1": 1, "p2": 1, "p3": 3, "p4": 4}, scores={})
+    """Each of a player's 22 warriors counts once: up to 22 left on the island and, in a
+    3-player game, up to 44 captured spoils pass, one more does not; a player with warriors
+    left ranks above one with none."""
+    sound = {"p1": {"warriors": 5, "spoils": 7}, "p2": {"warriors": 0}, "p3": {}}
+    assert R.check_result(placements={"p1": 1, "p2": 2, "p3": 2}, scores=sound) is None
+    assert R.check_result(placements={"p1": 1, "p2": 1, "p3": 3, "p4": 4}, scores={}) is None
+    places = {"p1": 1, "p2": 2, "p3": 3}
+    for name, most in (("warriors", 22), ("spoils", 44)):
+        assert R.check_result(placements=places, scores={"p1": {name: most}}) is None
+        with pytest.raises(InvalidResult) as refused:
+            R.check_result(placements=places, scores={"p1": {name: most + 1}})
+        assert refused.value.field == f"scores.p1.{name}"
+    with pytest.raises(InvalidResult) as refused:
+        R.check_result(
+            placements={"p1": 2, "p2": 1, "p3": 3},
+            scores={"p1": {"warriors": 5}, "p2": {"warriors": 0}},
+        )
+    assert refused.value.field == "scores.p2.warriors"
 
 
 @pytest.mark.parametrize(

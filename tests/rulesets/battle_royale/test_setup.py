@@ -75,9 +75,20 @@ def test_each_player_has_a_colour_22_warriors_and_ten_cards_of_which_four_in_han
 
 
 def test_the_cards_are_shuffled_by_the_seed():
-    hands = {tuple(game(2, seed=s)["hands"]["ann"]) for s in range(8)}
-    assert len(hands) > 1
-    assert game(2, seed=3) == game(2, seed=3)
+    """'The cards are shuffled and placed by the players; four are drawn and held in hand':
+    the ten cards in a seeded order, the hand the top four of it (the pile's end), a replay
+    with the seed the same game, and every one of eight seeds a different order."""
+    printed = list(catalogue.movement_cards())
+    orders = set()
+    for seed in range(8):
+        state = game(2, seed=seed)
+        hand, pile = state["hands"]["ann"], state["decks"]["ann"]
+        order = pile + hand[::-1]  # drawn from the end of the pile, one by one
+        assert sorted(order) == sorted(printed) and len(hand) == 4
+        assert order != printed
+        orders.add(tuple(order))
+        assert game(2, seed=seed) == state
+    assert len(orders) == 8
 
 
 def test_each_player_puts_one_warrior_on_every_tile_and_keeps_the_rest_in_reserve():

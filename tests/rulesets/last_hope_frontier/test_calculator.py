@@ -104,6 +104,40 @@ def test_a_distance_in_range_is_accepted():
 
 
 @pytest.mark.parametrize(
+    "gun,accepted,refused",
+    [
+        ("shotgun", [3.6, 7], [0, 0.3, 3.5, 7.1]),
+        ("carbine", [7.1, 10.5], [3.6, 7, 10.6]),
+        ("scope-rifle", [10.6, 14], [7.1, 10.5, 14.1]),
+    ],
+)
+def test_the_calculator_reads_range_bands_as_distances(gun, accepted, refused):
+    """'Shotgun - range 1 - 2', 'Carbine rifle - range 2 - 3', 'Scope rifle - range 3 - 4':
+    the same bands as live play (decision 5), the upper edge in the band, the lower not."""
+    for distance in accepted:
+        assert shot_calculation({**shot_with("attacker.weapon", gun), "distance": distance})
+    for distance in refused:
+        with pytest.raises(InvalidInput):
+            shot_calculation({**shot_with("attacker.weapon", gun), "distance": distance})
+
+
+def test_the_calculators_refusal_says_which_distances_the_weapon_accepts():
+    with pytest.raises(InvalidInput) as err:
+        shot_calculation({**shot_with("attacker.weapon", "carbine"), "distance": 3.6})
+    assert err.value.field == "distance"
+    assert err.value.message == (
+        "The carbine rifle shoots beyond 7 inches and up to 10.5 inches (edge to edge, range 2 "
+        "to 3 card lengths); 3.6 inches is out of range."
+    )
+    with pytest.raises(InvalidInput) as err:
+        shot_calculation({**shot_with("attacker.weapon", "hunting-knife"), "distance": 0})
+    assert err.value.message == (
+        "The hunting knife is thrown out of base contact up to 3.5 inches (edge to edge, "
+        "range 0 to 1 card lengths); 0 inches is out of range."
+    )
+
+
+@pytest.mark.parametrize(
     "path,value,field",
     [
         ("attacker.weapon", "bazooka", "attacker.weapon"),

@@ -73,8 +73,8 @@ def test_a_missed_throw_does_nothing():
     assert result.damage == 0 and result.wounds == {}
 
 
-def test_dynamite_is_thrown_one_to_two_card_lengths():
-    """Decision: the dynamite's range band is 1-2 (0 < d ≤ 7 inches, edge to edge)."""
+def test_dynamite_is_thrown_up_to_two_card_lengths_out_of_base_contact():
+    """Decision 10: dynamite is thrown up to range 2, out of base contact (0 < d ≤ 7 inches)."""
     assert not in_range(0.0)
     assert in_range(0.01) and in_range(7.0)
     assert not in_range(7.01)

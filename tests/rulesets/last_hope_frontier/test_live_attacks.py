@@ -78,6 +78,24 @@ def test_shots_are_offered_only_at_targets_in_the_weapons_band_with_the_measured
     )
 
 
+def test_live_play_reads_range_bands_as_distances_a_shotgun_fires_from_3_5_to_7_inches():
+    """'Shotgun - range 1 - 2': beyond one card length (3.5") and up to two (7"), the same
+    band as the calculator (decision 5). Ma is 2.5 inches away, Doc 5, Far 7.5."""
+    state = _battle(
+        [fighter(1, "Hale", "leader", ["shotgun"])],
+        [fighter(11, "Ma", "ganger"), fighter(12, "Doc", "ganger"), fighter(13, "Far", "ganger")],
+        {11: (12, 13.5), 12: (15, 15.82), 13: (12, 18.5)},
+    )
+    state = apply(state, "x", {"type": "activate", "fighter": 1}).state
+    assert [a["target"] for a in _kinds(state, "shoot")] == [12]
+    hand = state["cards"]["x"]["hand"]
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, "x", _shot(1, 11, "shotgun", card=hand[0]))
+    assert refused.value.reason == (
+        "Ma is 2.5 inches away: the shotgun shoots beyond 3.5 inches and up to 7 inches."
+    )
+
+
 def test_the_shooter_declares_line_of_fire_and_plays_a_card_it_holds():
     state = _battle(
         [fighter(1, "Hale", "leader", ["pistol"])], [fighter(11, "Ma", "ganger")], {11: (12, 12)}
@@ -137,12 +155,32 @@ def test_a_shotgun_must_be_reloaded_after_three_shots_and_reloading_is_the_actio
     assert reloaded.state["activation"] is None  # the reload was the action
 
 
+def test_with_two_shotguns_reload_reloads_the_one_that_needs_it():
+    """Shotgun 'needs reloading after every three shots': with one shotgun fired once and the
+    other fired empty, reloading loads the empty one (the action is not wasted on the other)."""
+    state = _battle(
+        [fighter(1, "Hale", "leader", ["shotgun", "shotgun"])],
+        [fighter(11, "Ma", "ganger", wounds=10)],
+        {11: (12, 15)},
+    )
+    state["fighters"]["1"]["guns"] = [
+        {"slug": "shotgun", "shots": 1},
+        {"slug": "shotgun", "shots": 3},
+    ]
+    state = apply(state, "x", {"type": "activate", "fighter": 1}).state
+    reloaded = apply(state, "x", {"type": "reload", "fighter": 1, "weapon": "shotgun"}).state
+    assert reloaded["fighters"]["1"]["guns"] == [
+        {"slug": "shotgun", "shots": 1},
+        {"slug": "shotgun", "shots": 0},
+    ]
+
+
 def test_rifles_reload_after_every_shot_and_pistols_never():
     """Carbine and scope rifle 'needs reloading after every shot'."""
     state = _battle(
         [fighter(1, "Hale", "leader", ["carbine", "pistol"])],
         [fighter(11, "Ma", "ganger", wounds=10)],
-        {11: (12, 16)},
+        {11: (12, 19)},  # 8 inches: carbine range 2 to 3 card lengths
     )
     state = _attack(state, _shot(1, 11, "carbine"), "2H", "AD").state
     assert state["fighters"]["1"]["guns"] == [
@@ -154,7 +192,7 @@ def test_rifles_reload_after_every_shot_and_pistols_never():
         state = apply(state, "y", {"type": "end_turn"}).state
     state = apply(state, "x", {"type": "activate", "fighter": 1}).state
     assert _kinds(state, "reload") == [{"type": "reload", "fighter": 1, "weapon": "carbine"}]
-    assert not _kinds(state, "shoot")  # the carbine is empty; a pistol does not reach 5 inches
+    assert not _kinds(state, "shoot")  # the carbine is empty; a pistol does not reach 8 inches
     with pytest.raises(IllegalAction, match="never needs reloading"):
         RULESET.apply(state, "x", {"type": "reload", "fighter": 1, "weapon": "pistol"})
 
@@ -171,6 +209,20 @@ def test_shooting_from_horseback_is_one_worse():
     shot = next(e for e in mounted.events if e["type"] == "attack")
     assert (shot["attack_total"], shot["defence_total"]) == (3 + 9 - 1, 1 + 2)
     assert "Shooting from horseback: -1 = 11." in shot["steps"]
+
+
+def test_dynamite_thrown_from_horseback_has_no_horse_modifier():
+    """'Horse - ... shooting from horse is -1 in difficulty'; 'Dynamite - strength vs defence
+    action to use': a throw, not a shot, so a rider throws at full strength (decision 10)."""
+    rider = [fighter(1, "Hale", "leader", ["dynamite", "horse"])]
+    state = _battle(rider, [fighter(11, "Ma", "ganger")], {11: (12, 15)})  # 4 inches
+    assert state["fighters"]["1"]["mounted"] is True
+    throw = {"type": "throw_dynamite", "fighter": 1, "target": 11, "line_of_fire": True}
+    boom = _attack(state, throw, "9H", "2C")
+    attack = next(e for e in boom.events if e["type"] == "attack")
+    # strength 2 + 9 = 11 against defence 1 + 2 = 3: no -1 for the saddle.
+    assert (attack["attack_total"], attack["defence_total"]) == (2 + 9, 1 + 2)
+    assert not any("horseback" in step for step in attack["steps"])
 
 
 def test_combat_needs_base_contact_and_hits_with_the_melee_weapon_and_strength():
@@ -284,7 +336,7 @@ def test_dynamite_hits_friend_and_foe_within_one_card_length_of_the_target():
     assert "dynamite" not in after["2"]["equipment"]
 
 
-def test_dynamite_is_thrown_one_to_two_card_lengths():
+def test_dynamite_is_thrown_up_to_two_card_lengths_out_of_base_contact():
     x = [fighter(2, "Pratt", "ganger", ["dynamite"])]
     state = _battle(x, [fighter(11, "Ma", "ganger")], {2: (12, 4), 11: (12, 13)})  # 8 inches
     state = apply(state, "x", {"type": "activate", "fighter": 2}).state

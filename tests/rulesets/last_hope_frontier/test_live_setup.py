@@ -274,6 +274,39 @@ def test_a_town_map_sets_up_two_models_on_one_turn():
     assert state["active"] == "y"
 
 
+def test_a_town_map_interrupts_the_opponents_setup_turn():
+    """'Town map - held by leader/deputy - allows for an interrupt in the setup phase. Spend
+    the map and two models can set up on a players turn': on the opponent's setup turn the
+    holder may interrupt, set up two models at once, and the interrupted turn goes on."""
+    gangs = _gangs()
+    gangs["x"]["fighters"][0]["equipment"].append("town-map")
+    gangs["x"]["fighters"] += [fighter(2, "Pratt", "ganger"), fighter(3, "Reed", "ganger")]
+    gangs["y"]["fighters"] += [fighter(12, "Doc", "ganger")]
+    state = RULESET.new_game(list(SEATS), {"gangs": gangs}, 1)
+    if state["active"] == "x":
+        state = apply(state, "x", {"type": "deploy", "fighter": 3, "to": {"x": 9, "y": 2}}).state
+    assert state["active"] == "y"
+    assert RULESET.to_move(state) == ["y", "x"]  # y sets up; x may interrupt
+    assert RULESET.legal_actions(state, "x") == [{"type": "use_town_map", "fighter": 1}]
+    with pytest.raises(IllegalAction, match="not your turn to set up"):
+        RULESET.apply(state, "x", {"type": "deploy", "fighter": 1, "to": {"x": 3, "y": 2}})
+    mapped = apply(state, "x", {"type": "use_town_map", "fighter": 1})
+    assert mapped.events[0]["text"] == (
+        "Hale spends a town map and interrupts: Lawmen set up two models now."
+    )
+    state = mapped.state
+    assert state["spent"][-1] == {"fighter": 1, "item": "town-map"}
+    assert RULESET.to_move(state) == ["x"]  # no interrupting an interrupt
+    state = apply(state, "x", {"type": "deploy", "fighter": 1, "to": {"x": 3, "y": 2}}).state
+    assert state["active"] == "x"
+    state = apply(state, "x", {"type": "deploy", "fighter": 2, "to": {"x": 5, "y": 2}}).state
+    assert state["active"] == "y"  # the interrupted turn goes on
+    assert RULESET.to_move(state) == ["y"]  # the map is spent
+    state = apply(state, "y", {"type": "deploy", "fighter": 11, "to": {"x": 5, "y": 22}}).state
+    reed_waiting = state["fighters"]["3"]["status"] == "reserve"
+    assert state["active"] == ("x" if reed_waiting else "y")  # then the alternation goes on
+
+
 def test_a_town_map_needs_two_models_left_to_set_up():
     gangs = _gangs()
     gangs["x"]["fighters"][0]["equipment"].append("town-map")

@@ -32,8 +32,13 @@ def test_second_hand_equipment_sells_for_half_its_price():
 
 
 def test_every_catalogue_entry_has_a_sale_price_of_at_most_half():
+    """'Goods earnt in the mission can be sold to the town marketplace for 50% of full market
+    value' (decision 20: rounded down, and second-hand equipment too): exactly half of every
+    catalogue price, the odd credit kept by the trader."""
     for entry in catalogue().entries.values():
-        assert resale_price(entry.slug) * 2 <= entry.price
+        assert resale_price(entry.slug) == entry.price // 2, entry.slug
+    for goods in catalogue().goods():
+        assert goods_sale_price(goods.slug) == goods.price // 2, goods.slug
 
 
 def test_equipment_is_bought_at_full_price_and_goods_are_not_for_sale():

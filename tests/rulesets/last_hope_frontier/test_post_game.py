@@ -2,6 +2,7 @@
 
 import pytest
 
+from rulesets.core.cards import full_deck
 from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
 from rulesets.last_hope_frontier.post_game import (
@@ -117,8 +118,15 @@ def test_the_flip_table(card, options):
 
 
 def test_draw_flip_is_seeded():
-    """'Shuffle your deck and flip the top card' - the server draws with the recorded seed."""
+    """'Shuffle your deck and flip the top card' - the server shuffles a whole 54-card deck
+    (both Jokers in it) with the recorded seed and flips its top card: the same seed flips
+    the same card, and over many seeds every card of the deck comes up."""
     assert draw_flip(Rng.from_seed(3)) == draw_flip(Rng.from_seed(3))
+    rng = Rng.from_seed(3)
+    assert draw_flip(Rng.from_seed(3)) == rng.shuffled(full_deck())[0]
+    flipped = [draw_flip(Rng.from_seed(seed)) for seed in range(2000)]
+    assert set(flipped) == set(full_deck()) and len(full_deck()) == 54
+    assert flipped.count("JOKER") > flipped.count("AS")  # two Jokers in the deck, one ace
 
 
 def seeded_session(earned, seed=0):

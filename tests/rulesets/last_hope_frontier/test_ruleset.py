@@ -19,15 +19,22 @@ def test_metadata():
 
 
 def test_a_win_and_a_draw_are_valid_results():
-    RULESET.check_result(placements={"a": 1, "b": 2}, scores={})
-    RULESET.check_result(placements={"a": 2, "b": 1}, scores={})
-    RULESET.check_result(
-        placements={"a": 1, "b": 1},
-        scores={
-            "a": {"fighters_taken_out": 3, "killing_blows": 1, "credits_earned": 45},
-            "b": {"fighters_taken_out": 3},
-        },
-    )
+    """Decision 22: placements {1, 2} or a draw {1, 1}; fighters taken out 0-8, killing blows
+    0-8 and never more than the fighters taken out, credits 0 or more."""
+    assert RULESET.check_result(placements={"a": 1, "b": 2}, scores={}) is None
+    assert RULESET.check_result(placements={"a": 2, "b": 1}, scores={}) is None
+    most = {"fighters_taken_out": 8, "killing_blows": 8, "credits_earned": 0}
+    draw = {"a": 1, "b": 1}
+    assert RULESET.check_result(placements=draw, scores={"a": most, "b": {}}) is None
+    for name, wrong in (("fighters_taken_out", 9), ("killing_blows", 9), ("credits_earned", -1)):
+        with pytest.raises(InvalidResult) as refused:
+            RULESET.check_result(placements=draw, scores={"a": {**most, name: wrong}})
+        assert refused.value.field == f"scores.a.{name}"
+    with pytest.raises(InvalidResult) as refused:
+        RULESET.check_result(
+            placements=draw, scores={"a": {"fighters_taken_out": 3, "killing_blows": 4}}
+        )
+    assert refused.value.field == "scores.a.killing_blows"
 
 
 @pytest.mark.parametrize(

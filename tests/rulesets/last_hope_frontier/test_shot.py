@@ -2,7 +2,12 @@
 
 import pytest
 
-from rulesets.last_hope_frontier.shot import horse_shoot_modifier, opposed_test, shot_test
+from rulesets.last_hope_frontier.shot import (
+    horse_shoot_modifier,
+    opposed_test,
+    resolve_shot,
+    shot_test,
+)
 
 
 def shot(
@@ -39,9 +44,24 @@ def test_defender_strictly_higher_means_no_hit_and_no_damage_step():
     """'If the Non-Active player's value of card + clothing + defence value is higher than
     the active players card value + shot value, the non-active player's defending model wins.
     Do not move onto the damage step.'"""
-    result = shot("4H", "9C")
-    assert not result.hit
-    assert result.difference < 0
+    result = shot("4H", "9C")  # shot 2 + 4 = 6 against defence 2 + 9 = 11
+    assert (result.attack_total, result.defence_total, result.hit) == (6, 11, False)
+    assert result.difference == -5 and result.tie_break is None
+    assert result.steps[-1] == "11 is higher than 6: the defender wins, no damage step."
+    by_one = shot("7H", "8C")  # 9 against 10: higher by one is enough
+    assert (by_one.attack_total, by_one.defence_total, by_one.hit) == (9, 10, False)
+    whole = resolve_shot(
+        shoot=2,
+        attack_card="4H",
+        attacker_faction="sheriffs",
+        weapon_bonus=3,
+        defence=2,
+        toughness=1,
+        defence_card="9C",
+        defender_faction="outlawmen",
+    )
+    assert whole.damage is None and whole.wounds == 0
+    assert whole.steps == result.steps  # no damage step at all
 
 
 def test_attacker_higher_moves_on_to_the_damage_step():

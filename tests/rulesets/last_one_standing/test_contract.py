@@ -67,6 +67,29 @@ def _states():
     yield looting
 
 
+def test_every_legal_action_with_a_field_it_does_not_take_is_refused():
+    """Exact actions, as the other engines: an action carries exactly its fields."""
+    for state in _states():
+        seat = RULESET.to_move(state)[0]
+        for action in RULESET.legal_actions(state, seat):
+            RULESET.apply(state, seat, action)  # as listed, accepted
+            with pytest.raises(IllegalAction, match="does not take"):
+                RULESET.apply(state, seat, {**action, "points": 9})
+
+
+def test_a_hex_on_a_primary_shot_and_a_target_on_an_energy_drink_are_refused():
+    state = arena(field(3), {"a": (0, 0), "b": (1, 0)})
+    hand(state, "a", "energy_drink#1")
+    shot = {"type": "shoot", "slot": "light", "attack": "primary", "target": "b"}
+    assert shot in RULESET.legal_actions(state, "a")
+    with pytest.raises(IllegalAction, match="does not take"):
+        RULESET.apply(state, "a", {**shot, "hex": [1, 0]})
+    drink = {"type": "use_item", "card": "energy_drink#1"}
+    assert drink in RULESET.legal_actions(state, "a")
+    with pytest.raises(IllegalAction, match="does not take"):
+        RULESET.apply(state, "a", {**drink, "target": "b"})
+
+
 @pytest.mark.parametrize("action", GARBAGE, ids=repr)
 def test_garbage_actions_are_refused_with_a_sentence_and_never_crash(action):
     for state in _states():
@@ -137,15 +160,25 @@ def test_resigning_during_a_duos_trade_cancels_it():
 
 
 @pytest.mark.parametrize(
-    "placements",
+    ("placements", "one_place_off"),
     [
-        {"a": 1, "b": 2},
-        {"a": 1, "b": 1, "c": 3},
-        {"a": 1, "b": 1, "c": 1, "d": 4},
+        ({"a": 1, "b": 2}, {"a": 1, "b": 3}),
+        ({"a": 1, "b": 1, "c": 3}, {"a": 1, "b": 1, "c": 2}),
+        ({"a": 1, "b": 1, "c": 1, "d": 4}, {"a": 1, "b": 1, "c": 1, "d": 3}),
     ],
 )
-def test_valid_logged_results_pass(placements):
-    RULESET.check_result(placements=placements, scores={"a": {"kills": 2}})
+def test_valid_logged_results_pass(placements, one_place_off):
+    """Places run from 1, ties share a place and the next is skipped (1, 1, 3 ...): each
+    valid result passes, the same result with the last place one off is refused; a kill
+    count of 0 or more passes and -1 does not."""
+    assert RULESET.check_result(placements=placements, scores={"a": {"kills": 2}}) is None
+    assert RULESET.check_result(placements=placements, scores={"a": {"kills": 0}}) is None
+    with pytest.raises(InvalidResult) as refused:
+        RULESET.check_result(placements=one_place_off, scores={"a": {"kills": 2}})
+    assert refused.value.field == "placements"
+    with pytest.raises(InvalidResult) as refused:
+        RULESET.check_result(placements=placements, scores={"a": {"kills": -1}})
+    assert refused.value.field == "scores.a.kills"
 
 
 @pytest.mark.parametrize(

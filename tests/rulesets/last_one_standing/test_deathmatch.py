@@ -2,7 +2,7 @@
 
 from rulesets.last_one_standing import RULESET
 
-from .helpers import act, arena, field, types
+from .helpers import act, arena, field, take_card, types
 
 SEATS = ["a", "b", "c"]
 
@@ -68,6 +68,34 @@ def test_the_eliminated_keep_their_cards_and_drop_in_again_at_the_end_of_the_rou
     b = state["players"]["b"]
     assert b["alive"] and b["health"] == 10 and b["hand"] == ["bandage#1"]
     assert state["phase"] == "play" and state["round"] == 2 and "b" in state["order"]
+
+
+def test_the_hand_limit_holds_at_every_turn_end_for_a_player_back_from_elimination():
+    """Rulebook: "If you have more than 5 cards in your hand ... you must reduce your hand
+    down to 5 cards by discarding before ending your turn" - in Deathmatch too, where "If you
+    are eliminated, do not discard your cards": b falls holding 8 and drops in with them, and
+    its next turn cannot end before it is down to 5."""
+    state = _deathmatch()
+    state["players"]["b"]["health"] = 1
+    eight = [f"bandage#{n}" for n in range(1, 7)] + ["medkit#1", "medkit#2"]
+    state["players"]["b"]["hand"] = [take_card(state, card) for card in eight]
+    state, _ = act(
+        state, "a", {"type": "shoot", "slot": "light", "attack": "primary", "target": "b"}
+    )
+    state, _ = act(state, "a", {"type": "end_turn"})
+    state, _ = act(state, "c", {"type": "end_turn"})
+    state, _ = act(state, "b", RULESET.legal_actions(state, "b")[0])  # drops in again
+    assert len(state["players"]["b"]["hand"]) == 8
+    while RULESET.to_move(state) != ["b"]:
+        state, _ = act(state, RULESET.to_move(state)[0], {"type": "end_turn"})
+    state, _ = act(state, "b", {"type": "end_turn"})
+    assert RULESET.to_move(state) == ["b"]
+    assert {a["type"] for a in RULESET.legal_actions(state, "b")} == {"discard"}
+    for card in eight[:3]:
+        assert state["turn"]["seat"] == "b"
+        state, _ = act(state, "b", {"type": "discard", "card": card})
+    assert len(state["players"]["b"]["hand"]) == 5
+    assert state["turn"] is None or state["turn"]["seat"] != "b"  # now the turn passes
 
 
 def test_the_match_lasts_5_or_10_rounds_and_the_most_kills_wins():

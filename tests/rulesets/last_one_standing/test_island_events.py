@@ -1,11 +1,16 @@
 """Island Explosion, Supply Drop and the product's storm."""
 
+import pickle
+
+import pytest
+
+from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import RULESET, hexes
 from rulesets.last_one_standing.island import CENTRE_ID, land_on_side
 from rulesets.last_one_standing.island_events import CENTRE, explode, storm, supply_drop
 
-from .helpers import act, types
+from .helpers import act, arena, field, run, types
 
 
 def dropped(n=3, seed=4, options=None):
@@ -42,22 +47,48 @@ def test_players_on_removed_tiles_take_5_damage_and_land_on_the_nearest_tile_inw
     spot = state["tiles"][doomed[0]]["hexes"][0]
     state["crates"].pop(spot, None)
     state["players"]["p1"]["hex"] = spot
+    centre = state["tiles"][CENTRE_ID]["hexes"][0]
     events = []
     explode(state, Rng(5), events)
     p1 = state["players"]["p1"]
     assert p1["health"] == 5 and p1["alive"]
     assert p1["hex"] in state["terrain"]
-    centre = state["tiles"][CENTRE_ID]["hexes"][0]
-    # no free hex one can stand on is nearer to where p1 was
+    # no free hex one can stand on, closer to the centre than p1 was, is nearer to where p1 was
     taken = {state["players"][s]["hex"] for s in state["seats"]} | set(state["crates"])
     nearest = min(
         hexes.distance(spot, h)
         for h, t in state["terrain"].items()
-        if t in ("plains", "forest", "desert", "tower") and (h not in taken or h == p1["hex"])
+        if t in ("plains", "forest", "desert", "tower")
+        and (h not in taken or h == p1["hex"])
+        and hexes.distance(h, centre) < hexes.distance(spot, centre)
     )
     assert hexes.distance(spot, p1["hex"]) == nearest
     assert hexes.distance(p1["hex"], centre) < hexes.distance(spot, centre)
     assert "relocated" in types(events)
+
+
+def test_a_player_thrown_off_an_exploding_tile_always_lands_strictly_closer_to_the_centre():
+    """Rulebook: "Any players remaining on the removed tiles take 5 damage and are placed on the
+    next-closest tile to the Center tile": from every hex one can stand on, on the tiles of
+    the marked side, the player ends strictly closer to the Center Tile than where it stood."""
+    relocations = 0
+    for seed in range(4, 10):
+        base = dropped(seed=seed)
+        doomed = land_on_side(base["tiles"], base["marked_side"])
+        centre = base["tiles"][CENTRE_ID]["hexes"][0]
+        for spot in (h for t in doomed for h in base["tiles"][t]["hexes"]):
+            if base["terrain"][spot] not in ("plains", "forest", "desert", "tower"):
+                continue
+            if spot in {base["players"][s]["hex"] for s in base["seats"]}:
+                continue
+            state = pickle.loads(pickle.dumps(base))
+            state["crates"].pop(spot, None)
+            state["players"]["p1"]["hex"] = spot
+            explode(state, Rng(5), [])
+            landed = state["players"]["p1"]["hex"]
+            assert hexes.distance(landed, centre) < hexes.distance(spot, centre), (seed, spot)
+            relocations += 1
+    assert relocations > 30
 
 
 def test_after_an_explosion_the_next_card_marks_a_side_that_still_has_land():
@@ -162,3 +193,75 @@ def test_the_event_track_depends_on_the_player_count_and_past_its_end_every_toke
     events = []
     place_token(state, 2, Rng(1), events)
     assert events[0]["space"] == 17 and "explosion" in types(events)
+
+
+def _supply_game(**special):
+    """Player a at 0,0 next to a loot crate at 1,0 whose token covers the first Supply Drop
+    space of the Island Event track (space 3); b far away at -5,0."""
+    state = arena(field(6, **special), {"a": (0, 0), "b": (-5, 0)})
+    state["crates"][hexes.key(1, 0)] = {"kind": "loot", "value": 1}
+    state["track"] = [1, 1]
+    for seat in state["players"]:
+        state["players"][seat]["turns_taken"] = 1
+    return state
+
+
+MOVE, END = {"type": "move"}, {"type": "end_move"}
+
+
+def test_the_player_who_sets_off_a_supply_drop_may_place_it_5_or_more_spaces_away():
+    """Rulebook: "Flip over the top supply drop card and place a supply crate at random on the
+    indicated tile ... OR Place a Supply Drop token onto any forest, plains or desert space
+    that is 5 or more spaces away from you.\""""
+    state = _supply_game(m5_5="forest", m4_4="water")
+    state, events = run(state, "a", MOVE, {"type": "step", "hex": [1, 0]}, END)
+    assert state["pending"][0] == {"kind": "supply_drop", "seat": "a"}
+    assert RULESET.to_move(state) == ["a"]
+    choices = RULESET.legal_actions(state, "a")
+    assert choices[0] == {"type": "supply_drop", "how": "draw"}
+    spots = {tuple(c["hex"]) for c in choices[1:]}
+    here = hexes.key(1, 0)
+    assert all(c["how"] == "place" for c in choices[1:])
+    assert spots == {
+        hexes.coords(h)
+        for h, t in state["terrain"].items()
+        if t in ("plains", "forest", "desert")
+        and hexes.distance(here, h) >= 5
+        and h != hexes.key(-5, 0)  # b stands there
+    }
+    assert (-5, 5) in spots and (-4, 4) not in spots and (4, 0) not in spots
+    with pytest.raises(IllegalAction):
+        act(state, "a", {"type": "supply_drop", "how": "place", "hex": [4, 0]})  # 3 away
+    placed, events = act(state, "a", {"type": "supply_drop", "how": "place", "hex": [-5, 5]})
+    assert placed["crates"][hexes.key(-5, 5)] == {"kind": "supply", "value": 3}
+    assert next(e for e in events if e["type"] == "supply_drop")["text"] == (
+        "a places the supply drop at -5,5."
+    )
+    assert placed["pending"][0]["kind"] == "loot"  # then a equips what the crate held
+    drawn, _ = act(state, "a", {"type": "supply_drop", "how": "draw"})
+    assert sum(1 for c in drawn["crates"].values() if c["kind"] == "supply") == 1
+
+
+def test_a_supply_drop_that_cannot_be_placed_5_spaces_away_is_lost():
+    """Rulebook: "If you cannot place it, the Supply Drop is lost.\""""
+    state = _supply_game()
+    state["terrain"] = {h: t for h, t in state["terrain"].items() if hexes.distance(h, "0,0") < 4}
+    state["tiles"]["C"]["hexes"] = sorted(state["terrain"])
+    state["players"]["b"]["hex"] = hexes.key(-3, 0)
+    state, _ = run(state, "a", MOVE, {"type": "step", "hex": [1, 0]}, END)
+    assert RULESET.legal_actions(state, "a") == [
+        {"type": "supply_drop", "how": "draw"},
+        {"type": "supply_drop", "how": "place"},
+    ]
+    lost, events = act(state, "a", {"type": "supply_drop", "how": "place"})
+    assert not any(c["kind"] == "supply" for c in lost["crates"].values())
+    assert next(e for e in events if e["type"] == "supply_drop")["text"] == (
+        "a finds no forest, plains or desert space 5 or more spaces away: the supply drop is lost."
+    )
+
+
+def test_a_player_who_resigns_instead_of_choosing_leaves_the_supply_drop_to_the_card():
+    state = _supply_game()
+    state, _ = run(state, "a", MOVE, {"type": "step", "hex": [1, 0]}, END)
+    resigned = RULESET.resign(state, "a")
+    assert any(c["kind"] == "supply" for c in resigned.state["crates"].values())

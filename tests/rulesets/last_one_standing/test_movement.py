@@ -117,9 +117,20 @@ def test_a_turn_is_two_actions_then_the_next_player_goes():
 
 
 def test_the_same_action_may_be_taken_twice_and_end_turn_gives_up_the_rest():
+    """Rulebook: "During each turn you will choose and perform 2 of the following actions";
+    decision: the same action may be chosen twice, and ``end_turn`` gives up what is left."""
     state = arena(field(4), {"a": (0, 0), "b": (4, 0)})
-    state, _ = act(state, "a", {"type": "end_turn"})
-    assert RULESET.to_move(state) == ["b"]
+    once, _ = run(state, "a", MOVE, step(-1, 0), END)
+    assert once["turn"]["seat"] == "a" and once["turn"]["actions"] == 1
+    assert MOVE in RULESET.legal_actions(once, "a")
+    twice, events = run(once, "a", MOVE, step(-2, 0), END)
+    assert hex_of(twice, "a") == (-2, 0)
+    assert [e["type"] for e in events].count("move") == 1
+    assert RULESET.to_move(twice) == ["b"]  # two actions taken: the turn passes
+    given_up, _ = act(once, "a", {"type": "end_turn"})
+    assert hex_of(given_up, "a") == (-1, 0)
+    assert RULESET.to_move(given_up) == ["b"]
+    assert RULESET.to_move(act(state, "a", {"type": "end_turn"})[0]) == ["b"]
 
 
 def test_you_may_not_move_and_shoot_a_heavy_weapon_on_the_same_turn():
@@ -138,3 +149,43 @@ def test_you_may_not_move_and_shoot_a_heavy_weapon_on_the_same_turn():
     assert MOVE not in RULESET.legal_actions(fired, "a")
     with pytest.raises(IllegalAction):
         act(fired, "a", MOVE)
+
+
+def test_a_move_action_counts_as_moving_for_a_heavy_weapon_even_with_zero_steps():
+    """Rulebook: "You may not move and shoot a Heavy Weapon on the same turn": taking the
+    Move action is moving, even if the player ends it where they stand."""
+    state = arena(field(4), {"a": (0, 0), "b": (3, 0)})
+    equip(state, "a", "lmg#1", "heavy")
+    stayed, _ = run(state, "a", MOVE, END)
+    assert hex_of(stayed, "a") == (0, 0)
+    assert not any(a.get("slot") == "heavy" for a in RULESET.legal_actions(stayed, "a"))
+    with pytest.raises(IllegalAction, match="Heavy Weapon after moving"):
+        act(stayed, "a", {"type": "shoot", "slot": "heavy", "attack": "primary", "target": "b"})
+
+
+def test_after_a_heavy_weapon_no_secondary_attack_may_move_the_shooter():
+    """Rulebook: "You may not move and shoot a Heavy Weapon on the same turn" (either order):
+    after the Heavy Weapon, a Dash Strike that moves is refused and Run and Gun gives no step."""
+    state = arena(field(4), {"a": (0, 0), "b": (3, 0)})
+    equip(state, "a", "lmg#1", "heavy")
+    equip(state, "a", "katana#1", "light")
+    heavy = {"type": "shoot", "slot": "heavy", "attack": "primary", "target": "b"}
+    fired, _ = act(state, "a", heavy)
+    assert not any(
+        a.get("slot") == "light" and a.get("attack") == "secondary"
+        for a in RULESET.legal_actions(fired, "a")
+    )
+    dash = {"type": "shoot", "slot": "light", "attack": "secondary", "target": "b", "hex": [2, 0]}
+    with pytest.raises(IllegalAction, match="Heavy Weapon"):
+        act(fired, "a", dash)
+
+    state = arena(field(4), {"a": (0, 0), "b": (3, 0)})
+    equip(state, "a", "lmg#1", "heavy")
+    equip(state, "a", "pistol#1", "long")
+    fired, _ = act(state, "a", heavy)
+    run_and_gun = {"type": "shoot", "slot": "long", "attack": "secondary", "target": "b"}
+    ran, _ = act(fired, "a", run_and_gun)
+    assert ran["pending"] == [{"kind": "reposition", "seat": "a"}]
+    assert RULESET.legal_actions(ran, "a") == [{"type": "done"}]
+    with pytest.raises(IllegalAction):
+        act(ran, "a", step(-1, 0))

@@ -69,11 +69,22 @@ def check_invariants(state: dict, expected: Counter) -> None:
             assert player["hex"] in state["terrain"], "standing on a removed hex"
             if seat != moving:
                 spots[player["hex"]] += 1
+            # Deathmatch players keep their cards when they fall, so between dropping in again
+            # and the end of their next turn they may hold more: checked at turn ends instead.
             if seat not in pending_seats and state["options"]["mode"] != "deathmatch":
                 assert len(player["hand"]) <= hand_limit(player)
         weight = sum(catalogue.card(s["card"])["weight"] for s in player["slots"].values() if s)
         assert player["weight"] == weight
     assert all(n == 1 for n in spots.values()), "two players end on one hex"
+
+
+def check_hand_limit_at_turn_ends(before: dict, after: dict) -> None:
+    """Every mode, Deathmatch too: "you must reduce your hand down to 5 cards by discarding
+    before ending your turn" - whoever just ended a turn standing holds no more than the limit."""
+    for seat, player in after["players"].items():
+        ended = player["turns_taken"] > before["players"][seat]["turns_taken"]
+        if ended and player["alive"] and player["hex"]:
+            assert len(player["hand"]) <= hand_limit(player), f"{seat} ended a turn over the limit"
 
 
 def choose(rnd: random.Random, actions: list[dict]) -> dict:
@@ -101,6 +112,7 @@ def play(mode: str, players: int, seed: int, *, thorough: bool) -> tuple[dict, l
         result = RULESET.apply(state, seat, action)
         if before is not None:
             assert json.dumps(state, sort_keys=True) == before, "apply mutated its input"
+        check_hand_limit_at_turn_ends(state, result.state)
         if thorough or step % 10 == 0:
             check_invariants(result.state, expected)
             # one viewer a step, in turn: every seat and the spectator are checked all game

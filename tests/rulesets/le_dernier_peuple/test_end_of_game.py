@@ -106,11 +106,22 @@ def test_a_resigned_players_people_card_triggers_nothing():
 
 
 def test_check_result_accepts_a_plausible_result():
-    RULESET.check_result(
-        placements={"a": 1, "b": 2, "c": 2, "d": 4},
-        scores={"a": {"vp": 13}, "b": {"vp": 7}, "c": {"vp": 7}, "d": {"vp": 0}},
-    )
-    RULESET.check_result(placements={"a": 1, "b": 2}, scores={})
+    """ "Be the first player to accumulate 12 VP": a winner on 12 or 13 VP passes, on 11 does
+    not; a player who did not win may stand on 12 (reached in the same move) but not above."""
+    places = {"a": 1, "b": 2, "c": 2, "d": 4}
+    others = {"b": {"vp": 7}, "c": {"vp": 7}, "d": {"vp": 0}}
+    for winning in (12, 13):
+        scores = {"a": {"vp": winning}, **others}
+        assert RULESET.check_result(placements=places, scores=scores) is None
+    assert RULESET.check_result(placements={"a": 1, "b": 2}, scores={}) is None
+    with pytest.raises(InvalidResult) as refused:
+        RULESET.check_result(placements=places, scores={"a": {"vp": 11}, **others})
+    assert refused.value.field == "scores.a.vp"
+    scores = {"a": {"vp": 12}, "b": {"vp": 12}}
+    assert RULESET.check_result(placements=places, scores=scores) is None
+    with pytest.raises(InvalidResult) as refused:
+        RULESET.check_result(placements=places, scores={"a": {"vp": 12}, "b": {"vp": 13}})
+    assert refused.value.field == "scores.b.vp"
 
 
 @pytest.mark.parametrize(

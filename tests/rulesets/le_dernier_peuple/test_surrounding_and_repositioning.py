@@ -31,6 +31,20 @@ def test_meeples_on_both_sides_of_a_people_card_but_on_the_same_side_as_each_oth
     assert not EVENTS & set(types(events))
 
 
+def test_an_event_fires_only_when_a_peoples_card_becomes_surrounded_by_the_move():
+    """ "a people's card becomes surrounded by 2 meeples, an event ... occurs": red's card (10)
+    is already surrounded by green on 9 and yellow on 11 (after a Swap or a repositioning,
+    which trigger no actions); green teleporting its meeple from 9 onto 9 surrounds nothing
+    anew, so no event and no VP, however often it is played."""
+    state = table(
+        active="green", meeples={"green": [9, 14], "yellow": [11, 6]}, hands={"green": ["m19"]}
+    )
+    state, events = move(state, "green", "m19", "green")
+    assert state["meeples"]["green"][0] == 9
+    assert not EVENTS & set(types(events))
+    assert vp(state, "green") == vp(state, "yellow") == vp(state, "red") == 0
+
+
 def test_a_surround_made_only_of_opponents_meeples_is_no_event():
     """Decision: "one of which necessarily belongs to the active player"."""
     state = table(active="blue", meeples={"red": [9, 10], "green": [12, 14]})

@@ -1,6 +1,7 @@
 """VP tokens and making change with the bank."""
 
-from rulesets.le_dernier_peuple.vp_tokens import exchange, total
+from rulesets.le_dernier_peuple.peoples import subject
+from rulesets.le_dernier_peuple.vp_tokens import exchange, return_vp, total
 from tests.rulesets.le_dernier_peuple.tables import play, table, vp
 
 
@@ -68,3 +69,22 @@ def test_a_noble_attack_on_a_player_holding_only_a_2_vp_token():
     )
     assert state["vp"]["red"] == purse(1, 0, 0)
     assert vp(state, "green") == 3
+
+
+def test_when_the_bank_cannot_make_change_the_event_says_so_not_that_there_is_no_vp():
+    """ "must return (if they can) a '1 VP' token ... if they have no '1 VP' token, they must
+    make change with the bank": red holds a 2-VP token, the bank has no 1-VP token to give
+    back, so red returns nothing - and the sentence says why."""
+    state = table(vp={"red": 2})
+    assert state["vp"]["red"] == purse(0, 1)
+    state["bank"]["1"] = 0
+    events = []
+    assert return_vp(state, "red", events) == 0
+    assert events[-1]["text"] == (
+        f"{subject(state, 'red')} cannot return 1 VP: they hold no 1-VP token and the bank "
+        "has no change to give."
+    )
+    state["vp"]["red"] = purse()
+    events = []
+    return_vp(state, "red", events)
+    assert events[-1]["text"] == f"{subject(state, 'red')} have no VP to return."

@@ -1,0 +1,21 @@
+"""The campaign pages (the player site): the campaign page and its actions, the report."""
+
+from campaigns.views.pages import (
+    battle_decision,
+    campaign_create,
+    campaign_detail,
+    campaign_join,
+    campaign_manage,
+    membership_decision,
+)
+from campaigns.views.report import battle_report
+
+__all__ = [
+    "battle_decision",
+    "battle_report",
+    "campaign_create",
+    "campaign_detail",
+    "campaign_join",
+    "campaign_manage",
+    "membership_decision",
+]

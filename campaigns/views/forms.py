@@ -1,0 +1,133 @@
+"""The campaign pages' forms: they parse; ``campaigns.services`` decides."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rosters.models import CatalogueItem
+
+DRAW = "draw"
+NOBODY = ""
+
+
+class CampaignCreateForm(forms.Form):
+    name = forms.CharField(label=_("Campaign name"), max_length=100)
+    description = forms.CharField(
+        label=_("Description (optional)"),
+        required=False,
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class JoinForm(forms.Form):
+    join_code = forms.CharField(
+        label=_("Join code"), max_length=32, help_text=_("The arbitrator gives it out.")
+    )
+    gang = forms.TypedChoiceField(label=_("Your gang"), coerce=int)
+
+    def __init__(self, *args, gangs=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["gang"].choices = [(g.pk, g.name) for g in gangs]
+
+
+class PairForm(forms.Form):
+    """Step one of a report: which two gangs fought."""
+
+    gangs = forms.TypedMultipleChoiceField(coerce=int)
+
+    def __init__(self, *args, members=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["gangs"].choices = [(m.gang_id, m.gang.name) for m in members]
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("What is wrong?"), max_length=1000, required=False)
+
+
+class ReportForm(forms.Form):
+    """A post-battle report: the result, who was taken out of action and by whom, what each
+    side found and earned. Field names follow the service's error paths (``credits.<gang>``,
+    ``goods.<gang>``) so that a refusal lands next to its field."""
+
+    def __init__(self, *args, gangs=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.gangs = list(gangs)
+        self.fields["winner"] = forms.ChoiceField(
+            label=_("Result"),
+            widget=forms.RadioSelect,
+            choices=[
+                *((str(g.pk), _("%(gang)s won") % {"gang": g.name}) for g in self.gangs),
+                (DRAW, _("A draw")),
+            ],
+        )
+        everyone = [(f, g) for g in self.gangs for f in g.fighters.all() if f.is_active]
+        goods = [
+            (i.slug, f"{i.name} ({i.price})") for i in CatalogueItem.objects.filter(kind="goods")
+        ]
+        self.casualty_rows = []
+        for gang in self.gangs:
+            rows = []
+            for fighter in (f for f in gang.fighters.all() if f.is_active):
+                out = f"out-{fighter.pk}"
+                by = f"by-{fighter.pk}"
+                self.fields[out] = forms.BooleanField(
+                    label=_("%(name)s was taken out of action") % {"name": fighter.name},
+                    required=False,
+                )
+                self.fields[by] = forms.ChoiceField(
+                    label=_("taken out by"),
+                    required=False,
+                    choices=[
+                        (NOBODY, _("nobody (a fall, or unknown)")),
+                        *(
+                            (str(o.pk), f"{o.name} ({side.name})")
+                            for o, side in everyone
+                            if o.pk != fighter.pk
+                        ),
+                    ],
+                )
+                rows.append((fighter, self[out], self[by]))
+            self.fields[f"goods.{gang.pk}"] = forms.MultipleChoiceField(
+                label=_("Goods %(gang)s found") % {"gang": gang.name},
+                required=False,
+                choices=goods,
+                widget=forms.CheckboxSelectMultiple,
+            )
+            self.fields[f"credits.{gang.pk}"] = forms.IntegerField(
+                label=_("Credits %(gang)s earned in the mission") % {"gang": gang.name},
+                required=False,
+                min_value=0,
+                initial=0,
+            )
+            self.casualty_rows.append(
+                (gang, rows, self[f"goods.{gang.pk}"], self[f"credits.{gang.pk}"])
+            )
+
+    def report(self) -> tuple[dict, dict[str, str]]:
+        """The service's keyword arguments, and how its error paths map to this form's fields."""
+        data = self.cleaned_data
+        winner = data["winner"]
+        casualties, paths = [], {}
+        for gang in self.gangs:
+            for fighter in (f for f in gang.fighters.all() if f.is_active):
+                if data.get(f"out-{fighter.pk}"):
+                    by = data.get(f"by-{fighter.pk}")
+                    index = len(casualties)
+                    paths[f"casualties.{index}.fighter"] = f"out-{fighter.pk}"
+                    paths[f"casualties.{index}.taken_out_by"] = f"by-{fighter.pk}"
+                    casualties.append(
+                        {"fighter": fighter.pk, "taken_out_by": int(by) if by else None}
+                    )
+        paths["gangs"] = "winner"
+        return (
+            {
+                "gangs": [g.pk for g in self.gangs],
+                "winner": None if winner == DRAW else int(winner),
+                "casualties": casualties,
+                "goods": {g.pk: data.get(f"goods.{g.pk}") or [] for g in self.gangs},
+                "credits": {g.pk: data.get(f"credits.{g.pk}") or 0 for g in self.gangs},
+            },
+            paths,
+        )

@@ -1,0 +1,63 @@
+"""The post-battle report: pick the two gangs, then the result, casualties with who took them
+out, goods and credits; ``services.report_battle`` checks all of it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from campaigns import services
+from campaigns.models import Membership
+from campaigns.views.forms import PairForm, ReportForm
+from campaigns.views.pages import _campaign
+from config.pages import call_service, form_status
+from rosters.models import Fighter, Gang
+
+
+@login_required
+def battle_report(request, pk: int):
+    campaign = _campaign(pk)
+    members = list(
+        Membership.objects.filter(
+            campaign=campaign, status=Membership.Status.ACTIVE
+        ).select_related("gang")
+    )
+    pair = PairForm(request.GET or request.POST, members=members)
+    if not pair.is_valid() or len(set(pair.cleaned_data["gangs"])) != 2:
+        messages.error(request, _("Choose the two gangs that fought."))
+        return redirect(reverse("campaign-detail", args=[pk]) + "#report")
+    ids = list(dict.fromkeys(pair.cleaned_data["gangs"]))
+    gangs = list(
+        Gang.objects.filter(pk__in=ids).prefetch_related(
+            Prefetch(
+                "fighters",
+                queryset=Fighter.objects.select_related("role").order_by("role__order", "id"),
+            )
+        )
+    )
+    gangs.sort(key=lambda g: ids.index(g.pk))
+    form = ReportForm(request.POST if request.method == "POST" else None, gangs=gangs)
+    if request.method == "POST" and form.is_valid():
+        values, paths = form.report()
+        battle = call_service(
+            form,
+            lambda: services.report_battle(campaign=campaign, actor=request.user, **values),
+            fields=paths,
+        )
+        if battle is not None:
+            messages.success(
+                request,
+                _("Battle %(number)s reported: the other side confirms it; the post-game follows.")
+                % {"number": battle.pk},
+            )
+            return redirect(reverse("campaign-detail", args=[pk]) + f"#battle-{battle.pk}")
+    return render(
+        request,
+        "campaigns/battle_report.html",
+        {"campaign": campaign, "form": form, "gangs": gangs},
+        status=form_status(form) if request.method == "POST" else 200,
+    )

@@ -1,0 +1,1 @@
+"""The roster pages (the player site): one module per resource, thin views over the services."""

@@ -1,0 +1,138 @@
+"""Roster pages: my gangs, founding a gang, the roster sheet, its print layout and history."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from config.pages import call_service, form_status
+from rosters import services, sharing
+from rosters.models import Gang, GangEvent, LedgerEntry
+from rosters.views import sheet
+from rosters.views.forms import GangCreateForm, HireForm, PurchaseForm
+
+
+@login_required
+def gang_list(request):
+    gangs = Gang.objects.filter(owner=request.user).order_by("name", "id")
+    return render(request, "rosters/gang_list.html", {"gangs": gangs})
+
+
+@login_required
+def gang_create(request):
+    form = GangCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        gang = call_service(
+            form, lambda: services.create_gang(owner=request.user, **form.cleaned_data)
+        )
+        if gang is not None:
+            messages.success(
+                request,
+                _("%(gang)s rode into town with %(credits)s credits. Hire your fighters next.")
+                % {"gang": gang.name, "credits": gang.credits},
+            )
+            return redirect("gang-detail", gang.pk)
+    return render(request, "rosters/gang_create.html", {"form": form}, status=form_status(form))
+
+
+def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, status=None):
+    """The roster sheet, for anyone signed in; the owner (or an arbitrator) gets the forms.
+    ``errors`` puts a service's message inside the card or row it belongs to."""
+    gang = sheet.load_gang(gang_id)
+    context = sheet.roster(gang, user=request.user, with_store=True)
+    if context["can_manage"]:
+        fighters = [c["fighter"] for c in context["active_cards"]]
+        initial_fighter = request.GET.get("fighter", "")
+        context["hire_form"] = hire or HireForm(roles=context["roles"], credits=gang.credits)
+        context["buy_form"] = buy or PurchaseForm(
+            store=context["store"],
+            fighters=fighters,
+            credits=gang.credits,
+            initial={"fighter": initial_fighter},
+        )
+        context["share_url"] = sharing.share_url(request, gang)
+    _place_errors(context, errors or {})
+    return render(
+        request,
+        "rosters/gang_detail.html",
+        context,
+        status=status or form_status(hire, buy),
+    )
+
+
+def _place_errors(context: dict, errors: dict[str, str]) -> None:
+    """Each refusal goes inside the card or the row it is about."""
+    for card in context["active_cards"] + context["gone_cards"]:
+        card["error"] = errors.get(f"fighter-{card['fighter'].pk}")
+        for row in card["kit"]:
+            row["error"] = errors.get(f"equipment-{row['equipment'].pk}")
+    for row in context["stash"]:
+        row["error"] = errors.get(f"equipment-{row['equipment'].pk}")
+    for row in context["goods"]:
+        row["error"] = errors.get(f"goods-{row['goods'].pk}")
+
+
+@login_required
+def gang_detail(request, pk: int):
+    return sheet_page(request, pk)
+
+
+@login_required
+def gang_print(request, pk: int):
+    gang = sheet.load_gang(pk)
+    return render(request, "rosters/gang_print.html", sheet.roster(gang, user=request.user))
+
+
+@login_required
+def gang_history(request, pk: int):
+    gang = Gang.objects.select_related("owner").filter(pk=pk).first()
+    if gang is None:
+        raise Http404
+    events = GangEvent.objects.filter(gang=gang).select_related("actor").order_by("-id")
+    ledger = LedgerEntry.objects.filter(gang=gang).select_related("actor").order_by("id")
+    return render(
+        request,
+        "rosters/gang_history.html",
+        {"gang": gang, "events": events, "ledger": ledger},
+    )
+
+
+@never_cache
+def gang_shared(request, token: str):
+    """The read-only roster behind a share link: no sign-in, nothing else of the owner."""
+    gang_id = sharing.gang_id_for_token(token)
+    if gang_id is None:
+        raise Http404
+    context = sheet.roster(sheet.load_gang(gang_id))
+    context["shared"] = True
+    response = render(request, "rosters/gang_shared.html", context)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"  # the secret stays out of other sites' logs
+    return response
+
+
+@login_required
+@require_POST
+def gang_share(request, pk: int):
+    sharing.share_gang(user=request.user, gang_id=pk)
+    messages.success(request, _("Share link ready: anyone with it can read this roster."))
+    return redirect(f"{_detail_url(pk)}#share")
+
+
+@login_required
+@require_POST
+def gang_unshare(request, pk: int):
+    sharing.revoke_share(user=request.user, gang_id=pk)
+    messages.success(request, _("Share link revoked: it now leads nowhere."))
+    return redirect(f"{_detail_url(pk)}#share")
+
+
+def _detail_url(pk: int) -> str:
+    from django.urls import reverse
+
+    return reverse("gang-detail", args=[pk])

@@ -1,0 +1,119 @@
+"""The reads behind the home page: what a player has, and what waits for them.
+
+Each list is one query whatever the player has, so the home page keeps a fixed budget.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models import Exists, OuterRef, Q
+
+from campaigns.models import Battle, Campaign, Membership
+from leagues.models import Confirmation, League, LeagueMatch
+from matches.models import Match, Participant
+from rosters.models import Fighter, FlipDraw, Gang
+from rulesets.registry import get_ruleset
+
+log = logging.getLogger(__name__)
+
+
+def my_gangs(user):
+    return Gang.objects.filter(owner=user).order_by("name", "id")
+
+
+def my_campaigns(user):
+    """Campaigns a gang of mine plays in (or asks to, or is invited to), and those I
+    arbitrate."""
+    mine = Membership.objects.filter(
+        campaign=OuterRef("pk"), gang__owner=user, status__in=Membership.LIVE
+    )
+    return (
+        Campaign.objects.filter(Q(Exists(mine)) | Q(arbitrators=user))
+        .distinct()
+        .order_by("-created_at", "id")
+    )
+
+
+def my_leagues(user):
+    return (
+        League.objects.filter(Q(memberships__player=user) | Q(organisers=user))
+        .distinct()
+        .order_by("-created_at", "-id")
+    )
+
+
+def battles_to_confirm(user):
+    """Reported battles where I own a side and did not report it (a live one: any side), and
+    disputed ones in the campaigns I arbitrate. The service decides; this only lists."""
+    my_side = Q(sides__gang__owner=user) & (~Q(reported_by=user) | Q(source=Battle.Source.LIVE))
+    return (
+        Battle.objects.filter(
+            Q(status=Battle.Status.REPORTED, confirmed_by__isnull=True) & my_side
+            | Q(
+                status__in=[Battle.Status.REPORTED, Battle.Status.DISPUTED],
+                campaign__arbitrators=user,
+            )
+        )
+        .select_related("campaign", "round")
+        .distinct()
+        .order_by("id")
+    )
+
+
+def requests_to_decide(user):
+    """Gangs asking to join a campaign I arbitrate (a leave needs nobody's decision)."""
+    return (
+        Membership.objects.filter(status=Membership.Status.PENDING, campaign__arbitrators=user)
+        .select_related("campaign", "gang__owner")
+        .order_by("id")
+    )
+
+
+def results_to_confirm(user):
+    """League results I played in that wait for my confirmation."""
+    confirmed = Confirmation.objects.filter(result=OuterRef("pk"), player=user)
+    return (
+        LeagueMatch.objects.filter(
+            status=LeagueMatch.Status.REPORTED, match__participants__player=user
+        )
+        .exclude(Exists(confirmed))
+        .select_related("league")
+        .order_by("id")
+    )
+
+
+def fighters_with_flips(user):
+    """My active fighters with card flips to spend or a card showing."""
+    showing = FlipDraw.objects.filter(fighter=OuterRef("pk"), resolution__isnull=True)
+    return (
+        Fighter.objects.filter(gang__owner=user, status=Fighter.Status.ACTIVE)
+        .filter(Q(flips__gt=0) | Q(Exists(showing)))
+        .select_related("gang")
+        .order_by("gang__name", "id")
+    )
+
+
+def live_matches(user) -> list[dict]:
+    """My running live matches, each marked when the game waits for my move (the engine's
+    legal actions for my seat, not a rule of ours)."""
+    seats = Participant.objects.filter(
+        player=user, match__live=True, match__status=Match.Status.LIVE
+    ).select_related("match")
+    out = []
+    for seat in seats:
+        game = get_ruleset(seat.match.ruleset)
+        waiting = False
+        if game is not None:
+            try:
+                waiting = bool(game.legal_actions(seat.match.state, seat.seat))
+            except Exception:  # an engine's trouble must not take the home page down
+                log.exception("legal_actions failed for match %s", seat.match_id)
+        out.append(
+            {
+                "match": seat.match,
+                "game": game.name if game else seat.match.ruleset,
+                "waiting": waiting,
+            }
+        )
+    return out
