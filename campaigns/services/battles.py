@@ -255,7 +255,10 @@ def _can_confirm(*, battle: Battle, actor) -> bool:
 
 @transaction.atomic
 def confirm_battle(*, battle: Battle, actor) -> Battle:
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    # Only the battle row (a join would lock the campaign too, against a leave that holds it).
+    battle = (
+        Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=battle.pk)
+    )
     if battle.status == Battle.Status.CONFIRMED:
         return battle  # confirming twice changes nothing
     if battle.status == Battle.Status.VOID:
@@ -343,7 +346,10 @@ def _record_match(battle: Battle, *, actor):
 
 @transaction.atomic
 def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    # Only the battle row (a join would lock the campaign too, against a leave that holds it).
+    battle = (
+        Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=battle.pk)
+    )
     if battle.status != Battle.Status.REPORTED:
         raise WrongState(f"A {battle.status} battle cannot be disputed.", field="battle")
     if not _can_confirm(battle=battle, actor=actor):

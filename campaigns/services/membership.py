@@ -80,7 +80,9 @@ def request_join(*, campaign: Campaign, gang: Gang, actor, join_code: str = "") 
 
 def _locked(membership: Membership) -> Membership:
     return (
-        Membership.objects.select_for_update()
+        # Only the membership row: locking its gang and campaign too would wait for (and hold
+        # up) battles and post-games that take those, in their own order.
+        Membership.objects.select_for_update(of=("self",))
         .select_related("gang", "campaign")
         .get(pk=membership.pk)
     )
@@ -160,7 +162,10 @@ def leave_campaign(*, membership: Membership, actor) -> Membership:
         .filter(pk__in=seated, battle__isnull=True)
         .order_by("pk")
     )
-    campaign = Campaign.objects.select_for_update().get(pk=membership.campaign_id)
+    # NO KEY UPDATE: it still waits for (and holds off) report_battle's FOR UPDATE, but not the
+    # key-share lock a confirmation's log line takes on the campaign row while it holds its
+    # battle, which this leave may be waiting for (a FOR UPDATE here deadlocked the two).
+    campaign = Campaign.objects.select_for_update(no_key=True).get(pk=membership.campaign_id)
     membership = _locked(membership)
     if membership.status == Status.LEFT:
         return membership  # left already
