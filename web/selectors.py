@@ -62,10 +62,15 @@ def battles_to_confirm(user):
 
 
 def requests_to_decide(user):
-    """Gangs asking to join a campaign I arbitrate (a leave needs nobody's decision)."""
+    """Gangs asking to join a campaign I arbitrate, and invitations of my gangs: each waits for
+    my answer (a leave needs nobody's decision)."""
     return (
-        Membership.objects.filter(status=Membership.Status.PENDING, campaign__arbitrators=user)
+        Membership.objects.filter(
+            Q(status=Membership.Status.PENDING, campaign__arbitrators=user)
+            | Q(status=Membership.Status.INVITED, gang__owner=user)
+        )
         .select_related("campaign", "gang__owner")
+        .distinct()
         .order_by("id")
     )
 

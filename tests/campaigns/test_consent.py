@@ -325,3 +325,10 @@ def test_the_owner_answers_an_invitation_from_the_campaign_page(world, newcomer_
     assert eve.post(url + "leave/").status_code == 302
     invited.refresh_from_db()
     assert invited.status == "left"
+
+
+def test_the_home_page_lists_an_invitation_for_its_owner_to_answer(world, newcomer_gang):
+    campaigns.request_join(campaign=world.campaign, gang=newcomer_gang, actor=world.arbitrator)
+    text = page(newcomer_gang.owner).get("/").content.decode()
+    assert "Eve&#x27;s in Deadwood Summer: invited" in text
+    assert "Eve&#x27;s in Deadwood" not in page(world.arbitrator).get("/").content.decode()
