@@ -73,6 +73,8 @@ class _Table:
                 options={},
                 created_by=self.users["s1"],
             )
+            # s2 was invited: the match is dealt when they accept.
+            self.match, _ = services.accept_match(match=self.match, player=self.users["s2"])
             self.games += 1
         state = services.canonical(self.match.state)
         seat = game.to_move(state)[0]

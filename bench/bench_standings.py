@@ -61,7 +61,9 @@ def _seed(*, matches: int, players: int) -> tuple[int, object]:
     )
     league.organisers.add(organiser)
     Membership.objects.bulk_create(
-        Membership(league=league, player=u, via="invitation") for u in users
+        # Members who accepted their invitation: only active members are in the table.
+        Membership(league=league, player=u, via="invitation", status="active")
+        for u in users
     )
     now = timezone.now()
     rows = Match.objects.bulk_create(

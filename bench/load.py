@@ -5,7 +5,9 @@ Celery workers on a PostgreSQL database and a Redis queue of their own (bench/st
 Simulated clients (asyncio + httpx, closed loop: each sends its next request when the last
 one is answered) run at once for a bounded time, twice: with one Celery worker, then with
 two. Then every accepted action must be resolved exactly once, every gang's credits must
-equal its ledger, and every live match must replay from its seed to its stored state.
+equal its ledger, and every dealt live match must replay from its seed to its stored state.
+Matches are made as players make them: the creator invites, the other player accepts (or
+confirms a logged result) before anything counts.
 
 The report goes to bench/LOAD.md and to the console. Exit status 1 on any error or broken
 invariant. Environment: POSSE_LOAD_SECONDS (per phase, default 20); POSSE_LOAD_SETTINGS
@@ -193,10 +195,11 @@ async def buyer(api: Api, me: Player, staff: str, shop: Shop, rnd: random.Random
 
 
 async def logger(api: Api, players: list[Player], rnd: random.Random, deadline: float):
-    """Logs Le Dernier Peuple results played at the table (a winner on 12 VP)."""
+    """Logs Le Dernier Peuple results played at the table (a winner on 12 VP); the loser,
+    named by the winner, confirms it (it counts for nothing until then)."""
     while time.perf_counter() < deadline:
         winner, loser = rnd.sample(players, 2)
-        await api.call(
+        body = await api.call(
             "log result",
             "POST",
             "/api/v1/matches/",
@@ -209,6 +212,14 @@ async def logger(api: Api, players: list[Player], rnd: random.Random, deadline: 
                 "scores": {winner.username: {"vp": 12}, loser.username: {"vp": rnd.randint(0, 11)}},
             },
         )
+        if body:
+            await api.call(
+                "confirm result",
+                "POST",
+                f"/api/v1/matches/{body['id']}/confirm/",
+                token=loser.token,
+                expect=200,
+            )
 
 
 @dataclass
@@ -221,8 +232,9 @@ class Table:
 
 
 async def live_player(api: Api, table: Table, rnd: random.Random, deadline: float):
-    """Create a match; then state → legal actions → submit one → poll until it is settled;
-    concede after a while so that games finish within a short run."""
+    """Create a match (s1 invites s2, who accepts: then it is dealt); then state → legal
+    actions → submit one → poll until it is settled; concede after a while so that games
+    finish within a short run."""
     s1 = table.seats["s1"]
     while time.perf_counter() < deadline:
         if table.match_id is None:
@@ -239,6 +251,12 @@ async def live_player(api: Api, table: Table, rnd: random.Random, deadline: floa
                 },
             )
             if not body:
+                await asyncio.sleep(0.5)
+                continue
+            s2 = table.seats["s2"]
+            path = f"/api/v1/matches/{body['id']}/accept/"
+            accepted = await api.call("accept match", "POST", path, token=s2.token, expect=200)
+            if not accepted:
                 await asyncio.sleep(0.5)
                 continue
             table.match_id = body["id"]
@@ -433,13 +451,14 @@ def check_invariants(accepted: set[int]) -> list[tuple[str, bool, str]]:
             f"{Gang.objects.count()} gangs, reconcile_credits() → {differing[:5] or '[]'}",
         )
     )
-    # Every live match, finished or not: the stored state must be its seed plus its actions.
-    matches = list(live)
+    # Every dealt live match, finished or not: the stored state must be its seed plus its
+    # actions (a match still waiting for an acceptance has no state yet).
+    matches = list(live.filter(status__in=Match.DEALT_STATUSES))
     unequal = [m.pk for m in matches if not replay_match(m)[0]]
     finished = sum(1 for m in matches if m.status == Match.Status.FINISHED)
     checks.append(
         (
-            "every live match replays to its stored state",
+            "every dealt live match replays to its stored state",
             not unequal,
             f"{len(matches)} matches ({finished} finished) replayed from seed and resolved "
             f"actions{'' if not unequal else f'; different: {unequal[:10]}'}",

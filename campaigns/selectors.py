@@ -19,6 +19,22 @@ def arbitrates_gang(*, user, gang) -> bool:
     ).exists()
 
 
+def takedowns_by_fighter(fighter_ids: list[int]) -> dict[int, tuple[int, int]]:
+    """``{fighter: (enemies taken out, killing blows)}`` in battles whose post-game ran: what
+    the fighters' flips were earned by (rosters asks through its take-downs hook)."""
+    from django.db.models import Count, F, Q
+
+    from campaigns.models import Casualty
+
+    rows = (
+        Casualty.objects.filter(taken_out_by__in=fighter_ids, battle__post_game_at__isnull=False)
+        .exclude(fighter__gang_id=F("taken_out_by__gang_id"))  # one's own dynamite earns nothing
+        .values("taken_out_by")
+        .annotate(taken_out=Count("id"), killing_blows=Count("id", filter=Q(killed=True)))
+    )
+    return {r["taken_out_by"]: (r["taken_out"], r["killing_blows"]) for r in rows}
+
+
 def campaign_standings(campaign) -> dict:
     """The table: points from confirmed battles, then the campaign's ordered tie-breakers.
 

@@ -4,10 +4,18 @@ from django.contrib import messages
 
 from config.errors import DomainError
 
+NOTHING_DONE = "Nothing was done: none of the selected rows is yours to run."
+
 
 def run_each(modeladmin, request, queryset, action, label: str) -> None:
+    """``queryset`` is the selection within the user's admin (the ModelAdmin's scoped
+    queryset): rows outside it were never offered and are not acted on."""
     done = 0
-    for obj in queryset:
+    rows = list(queryset)
+    if not rows:
+        modeladmin.message_user(request, NOTHING_DONE, messages.WARNING)
+        return
+    for obj in rows:
         try:
             action(obj)
             done += 1

@@ -6,17 +6,27 @@ Every error response is ``{"detail": "<one sentence>", "errors": {"<field>": ["<
 from __future__ import annotations
 
 import logging
+import re
+from functools import cache
 
-from django.core.exceptions import PermissionDenied
+from django.apps import apps
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DataError, InterfaceError, OperationalError
+from django.db import DataError, IntegrityError, InterfaceError, OperationalError, models
 from django.http import Http404, JsonResponse
+from django.views.defaults import bad_request
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import DomainError
+from config.parsers import MAX_BODY_BYTES
 from rulesets.core.errors import IllegalAction, InvalidInput, InvalidResult
 
 log = logging.getLogger(__name__)
@@ -61,7 +71,107 @@ def error_body(detail: str, errors: dict[str, list[str]] | None = None) -> dict:
     return {"detail": detail, "errors": errors or {}}
 
 
+# --- a unique constraint the database enforced: which request field was it? -------------------
+
+# Where the constraint's first plain field is not what the request calls it.
+CONSTRAINT_FIELDS = {
+    "league_member_once": "username",
+}
+
+
+@cache
+def _unique_constraints() -> tuple[dict[str, str], dict[tuple[str, frozenset[str]], str]]:
+    """Every unique constraint of every model: by name, and by (table, columns) for SQLite,
+    whose message names the columns of a plain unique constraint rather than its name."""
+    by_name: dict[str, str] = {}
+    by_columns: dict[tuple[str, frozenset[str]], str] = {}
+    for model in apps.get_models():
+        table = model._meta.db_table
+        for constraint in model._meta.constraints:
+            if not isinstance(constraint, models.UniqueConstraint):
+                continue
+            names = list(constraint.fields) or [
+                ref for expression in constraint.expressions for ref in _field_refs(expression)
+            ]
+            fields = [model._meta.get_field(name) for name in names]
+            plain = [f for f in fields if not f.is_relation] or fields[-1:]
+            field = CONSTRAINT_FIELDS.get(constraint.name, plain[0].name if plain else None)
+            if field is None:
+                continue
+            by_name[constraint.name] = field
+            if constraint.fields:
+                by_columns[(table, frozenset(f.column for f in fields))] = field
+        for f in model._meta.concrete_fields:
+            if f.unique and not f.primary_key:
+                by_name[f"{table}_{f.column}_key"] = f.name  # PostgreSQL's name for it
+                by_columns[(table, frozenset([f.column]))] = f.name
+    return by_name, by_columns
+
+
+def _field_refs(expression) -> list[str]:
+    if isinstance(expression, models.F):
+        return [expression.name]
+    return [ref for source in expression.get_source_expressions() for ref in _field_refs(source)]
+
+
+_SQLITE_UNIQUE = re.compile(r"UNIQUE constraint failed: (?:index '(?P<index>[^']+)'|(?P<cols>.+))")
+
+
+def unique_violation_field(exc: IntegrityError) -> tuple[bool, str | None]:
+    """(whether a unique constraint was violated, the request field it guards)."""
+    by_name, by_columns = _unique_constraints()
+    diag = getattr(exc.__cause__, "diag", None)  # psycopg: PostgreSQL says which constraint
+    if diag is not None:
+        if getattr(exc.__cause__, "sqlstate", None) != "23505":
+            return False, None
+        return True, by_name.get(diag.constraint_name or "")
+    match = _SQLITE_UNIQUE.search(str(exc))
+    if match is None:
+        return False, None
+    if match["index"]:
+        return True, by_name.get(match["index"])
+    columns = [c.strip().split(".", 1) for c in match["cols"].split(",")]
+    tables = {c[0] for c in columns if len(c) == 2}
+    if len(tables) != 1:
+        return True, None
+    return True, by_columns.get((tables.pop(), frozenset(c[1] for c in columns)))
+
+
+def _integrity_response(exc: IntegrityError, path: str) -> Response:
+    unique, field = unique_violation_field(exc)
+    # Services check before they write; the database is the last word when two requests
+    # race past the check (or a rule lives only in a constraint). Either way it is a refusal
+    # of this request in the current state, not a server fault.
+    log.info("integrity error on %s: %s", path, exc)
+    if unique:
+        message = "This is already taken: another record has the same value."
+        return Response(
+            error_body(
+                f"{field}: {message}" if field else message, {field: [message]} if field else None
+            ),
+            status=status.HTTP_409_CONFLICT,
+        )
+    return Response(
+        error_body("This request conflicts with the current state of the data."),
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
+def body_too_large_response() -> Response:
+    return Response(
+        error_body(f"The request body is larger than {MAX_BODY_BYTES // 1024} KB."),
+        status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    )
+
+
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):
+        # Django's own limit (DATA_UPLOAD_MAX_MEMORY_SIZE), met when a form body is read.
+        return body_too_large_response()
+    if isinstance(exc, TooManyFieldsSent | SuspiciousOperation):
+        return Response(error_body(str(exc) or "Bad request."), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, IntegrityError):
+        return _integrity_response(exc, context["request"].path)
     if isinstance(exc, OperationalError | InterfaceError):
         # The database went away mid-request (a dropped connection, a restart, a deadlock):
         # the request's transaction is rolled back, and a client may send it again (keyed
@@ -115,6 +225,16 @@ def exception_handler(exc, context):
         else:
             response.data = error_body(str(detail))
     return response
+
+
+def json_400(request, exception=None):
+    """Django's 400 (a SuspiciousOperation outside DRF, e.g. a body over Django's own limit):
+    the API's error body under /api/, Django's page elsewhere."""
+    if not request.path.startswith("/api/"):
+        return bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse(body_too_large_response().data, status=413)
+    return JsonResponse(error_body("Bad request."), status=400)
 
 
 def json_404(request, exception=None):

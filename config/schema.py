@@ -3,9 +3,9 @@
 Every 4xx carries the same body (config/api.py), so each operation lists the error codes it
 can give, derived from what the operation is: input can be refused (400), a signed-in caller is
 required (401, 403), a path names an object or a list is paged (404), a write can meet a state
-that forbids it (409), a body can come in a media type it does not read (415), and every view
-is rate-limited (429). Clients (and the schemathesis run in tests/fuzz/) can then tell a
-documented refusal from a surprise.
+that forbids it (409), a body can be too large (413) or come in a media type it does not read
+(415), and every view is rate-limited (429). Clients (and the schemathesis run in
+tests/fuzz/) can then tell a documented refusal from a surprise.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ DESCRIPTIONS = {
     "403": "Signed in, but not allowed to do this.",
     "404": "No such object (or page).",
     "409": "The request is well-formed but the current state forbids it.",
+    "413": "The body is larger than this operation reads.",
     "415": "The body is not in a media type this operation reads (see requestBody).",
     "429": "Too many requests; wait and try again.",
 }
@@ -64,7 +65,7 @@ class AutoSchema(SpectacularAutoSchema):
         if self.method in UNSAFE:
             codes.append("409")
         if "requestBody" in operation:
-            codes.append("415")
+            codes += ["413", "415"]
         if self.view.get_throttles():
             codes.append("429")
         return codes

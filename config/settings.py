@@ -39,7 +39,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_apps.PosseAdminConfig",  # django.contrib.admin with the organisers' site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.pages.ServiceErrorPages",  # a page's uncaught domain error: its 4xx, in words
+    # Size, depth and text limits on the body of every API write (config/middleware.py).
+    "config.middleware.GuardedBodyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -189,6 +191,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON only, with size, depth and text limits (config/parsers.py): a form or multipart body
+    # is a 415, and nothing a client sends reaches a view unchecked.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.GuardedJSONParser"],
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": [

@@ -35,5 +35,6 @@ urlpatterns = [
     path("", include("web.urls")),  # the player site (web/urls.py lists its pages)
 ]
 
+handler400 = "config.api.json_400"  # JSON under /api/, Django's page elsewhere
 handler404 = "web.views.not_found"  # JSON under /api/, a page elsewhere
 handler500 = "config.api.json_500"

@@ -9,26 +9,37 @@ from django.contrib import admin, messages
 from django.core.exceptions import NON_FIELD_ERRORS
 
 from config.admin_actions import run_each
+from config.admin_display import username
+from config.admin_fields import OrderedChoiceField, PointsPerPlaceField
+from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
+from leagues.scoring import TIE_BREAKERS
+from rulesets.registry import all_rulesets
 
 
-def _organised(request, queryset, path: str = ""):
-    if request.user.is_superuser:
-        return queryset
-    return queryset.filter(**{f"{path}organisers": request.user}).distinct()
-
-
-class MembershipInline(admin.TabularInline):
-    """New rows are added through ``services.add_member``; members are never edited here."""
+class MembershipInline(ScopedInline, admin.TabularInline):
+    """New rows are added through ``services.add_member``; members are never edited here.
+    Organisers add members by username (``LeagueForm.new_member``): the player picker would
+    list every user."""
 
     model = Membership
     extra = 0
-    fields = ["player", "via", "added_by", "joined_at"]
-    readonly_fields = ["via", "added_by", "joined_at"]
+    fields = ["player", "via", "added_by_name", "joined_at"]
+    readonly_fields = ["via", "added_by_name", "joined_at"]
     autocomplete_fields = ["player"]
     can_delete = False
+    added_by_name = username("added_by", "Added by")
+    player_name = username("player", "Player")
+
+    def get_fields(self, request, obj=None):
+        if is_staff(request.user):
+            return self.fields
+        return ["player_name", *self.fields[1:]]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.readonly_fields if is_staff(request.user) else self.get_fields(request, obj)
 
     def has_change_permission(self, request, obj=None):
         return False
@@ -37,15 +48,47 @@ class MembershipInline(admin.TabularInline):
 SETTINGS_FIELDS = [f for f in services.SETTINGS if f not in ("name", "description")]
 
 
+def _games():
+    return [(r.slug, r.name) for r in all_rulesets()]
+
+
 class LeagueForm(forms.ModelForm):
+    """No JSON typed here: the game from the registry, tie-breakers as ordered drop-downs,
+    points per place as number boxes; the checks are the service's (``clean``)."""
+
+    ruleset = forms.ChoiceField(choices=_games, label="Game")
+    tie_breakers = OrderedChoiceField(
+        choices=[(t, t.replace("_", " ")) for t in TIE_BREAKERS],
+        label="Tie-breakers",
+        help_text="In order. Some only exist for some games (kills, score difference).",
+    )
+    points_table = PointsPerPlaceField(
+        label="Points per place", help_text="1st, 2nd, 3rd...; an empty place scores nothing."
+    )
+
     class Meta:
         model = League
         fields = ["name", "ruleset", "description", "organisers", *SETTINGS_FIELDS]
+
+    new_member = forms.CharField(
+        required=False, max_length=150, label="Add a member", help_text="Their username."
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "organisers" in self.fields:  # the founder organises a new league anyway
             self.fields["organisers"].required = False
+
+    def clean_new_member(self):
+        from django.contrib.auth import get_user_model
+
+        name = self.cleaned_data["new_member"].strip()
+        if not name:
+            return None
+        player = get_user_model().objects.filter(username=name).first()
+        if player is None:
+            raise forms.ValidationError("No player has this username.")
+        return player
 
     def clean(self):
         data = super().clean()
@@ -67,17 +110,24 @@ class LeagueForm(forms.ModelForm):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(ScopedAdmin):
     form = LeagueForm
     list_display = ["name", "ruleset", "season_start", "season_end", "created_at"]
     list_filter = ["ruleset"]
     search_fields = ["name"]
     filter_horizontal = ["organisers"]
-    readonly_fields = ["join_code", "created_by", "created_at"]
+    readonly_fields = ["join_code", "created_by_name", "created_at"]
+    created_by_name = username("created_by", "Founded by")
     inlines = [MembershipInline]
 
-    def get_queryset(self, request):
-        return _organised(request, super().get_queryset(request))
+    def has_delete_permission(self, request, obj=None):
+        return is_staff(request.user) and super().has_delete_permission(request, obj)
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if not is_staff(request.user):  # the organisers picker would list every user
+            fields = [f for f in fields if f != "organisers"]
+        return fields
 
     def get_readonly_fields(self, request, obj=None):
         # The game of a league never changes: its results and ratings belong to that game.
@@ -101,6 +151,12 @@ class LeagueAdmin(admin.ModelAdmin):
         form.save_m2m()
         if not form.instance.organisers.exists():
             form.instance.organisers.add(request.user)
+        player = form.cleaned_data.get("new_member")
+        if player is not None:
+            try:
+                services.add_member(league=form.instance, player=player, actor=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"{player}: {exc.detail}", messages.ERROR)
         for formset in formsets:
             for member in formset.save(commit=False):
                 try:
@@ -112,31 +168,42 @@ class LeagueAdmin(admin.ModelAdmin):
 
 
 @admin.register(LeagueMatch)
-class LeagueMatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "league", "status", "source", "reported_by", "reported_at", "rating_seq"]
+class LeagueMatchAdmin(ScopedAdmin):
+    list_display = [
+        "id",
+        "league",
+        "status",
+        "source",
+        "reported_by_name",
+        "reported_at",
+        "rating_seq",
+    ]
     list_filter = ["status", "ruleset"]
     search_fields = ["league__name"]
+    list_per_page = 25
     list_select_related = ["league", "reported_by"]
-    readonly_fields = [
+    fields = [
         "league",
-        "match",
+        "match_id",
         "ruleset",
         "status",
         "source",
-        "reported_by",
+        "reported_by_name",
         "reported_at",
-        "confirmed_by",
+        "confirmed_by_name",
         "confirmed_at",
         "rating_seq",
-        "disputed_by",
+        "disputed_by_name",
         "dispute_reason",
-        "voided_by",
+        "voided_by_name",
         "void_reason",
     ]
+    readonly_fields = fields
+    reported_by_name = username("reported_by", "Reported by")
+    confirmed_by_name = username("confirmed_by", "Confirmed by")
+    disputed_by_name = username("disputed_by", "Disputed by")
+    voided_by_name = username("voided_by", "Voided by")
     actions = ["confirm", "void"]
-
-    def get_queryset(self, request):
-        return _organised(request, super().get_queryset(request), "league__")
 
     def has_add_permission(self, request):
         return False
@@ -144,7 +211,7 @@ class LeagueMatchAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Confirm (counts the result and rates it)")
+    @admin.action(description="Confirm (counts the result and rates it)", permissions=["run"])
     def confirm(self, request, queryset):
         run_each(
             self,
@@ -154,7 +221,9 @@ class LeagueMatchAdmin(admin.ModelAdmin):
             "Confirmed",
         )
 
-    @admin.action(description="Void (takes the result out of standings and ratings)")
+    @admin.action(
+        description="Void (takes the result out of standings and ratings)", permissions=["run"]
+    )
     def void(self, request, queryset):
         run_each(
             self,

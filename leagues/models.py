@@ -2,8 +2,10 @@
 
 A league result is a ``matches.Match`` (logged with ``matches.services.log_result``, or a
 finished live match) plus a ``LeagueMatch`` row that says which league it counts for and how
-far it got: ``reported`` → ``confirmed`` (or ``disputed`` → an organiser confirms or voids).
-Only confirmed results count, for the standings and for the ratings.
+far it got: ``reported`` → ``confirmed`` once every player it names has confirmed it (or
+``disputed``, until the disputing player confirms after all or an organiser voids it). Only
+confirmed results count, for the standings and for the ratings, and a result names only
+active members (who accepted the league's invitation, or joined with its code).
 
 Ratings are one series per game, across every league of that game. Each confirmed result
 takes the next number of its game's series (``rating_seq``) and is rated in that order, so a
@@ -76,9 +78,19 @@ class League(models.Model):
 
 
 class Membership(models.Model):
+    """A player in a league. Only ``active`` members are named in results and standings: an
+    organiser's invitation is ``invited`` until the player accepts it (or ``declined``); a
+    player who joins with the league's code, or an organiser adding themselves, is active at
+    once."""
+
     class Via(models.TextChoices):
         CODE = "code", "joined with the code"
         INVITATION = "invitation", "added by an organiser"
+
+    class Status(models.TextChoices):
+        INVITED = "invited", "invited, waiting for the player"
+        ACTIVE = "active", "member"
+        DECLINED = "declined", "declined the invitation"
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
     player = models.ForeignKey(
@@ -88,13 +100,20 @@ class Membership(models.Model):
     added_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    joined_at = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.INVITED)
+    joined_at = models.DateTimeField(
+        default=timezone.now, help_text="When the player joined or was invited."
+    )
+    answered_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player accepted or declined an invitation."
+    )
 
     class Meta:
         ordering = ["league", "id"]
         constraints = [
             models.UniqueConstraint(fields=["league", "player"], name="league_member_once"),
         ]
+        indexes = [models.Index(fields=["league", "status"], name="league_member_by_status")]
 
     def __str__(self):
         return f"{self.player} in {self.league}"

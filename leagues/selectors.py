@@ -72,7 +72,7 @@ def league_standings(league: League) -> dict:
     scoring = Scoring.of(league)
     main, kills_field = MAIN_SCORE.get(league.ruleset), KILLS.get(league.ruleset)
     names = dict(
-        Membership.objects.filter(league=league)
+        Membership.objects.filter(league=league, status=Membership.Status.ACTIVE)
         .order_by("player__username")
         .values_list("player_id", "player__username")
     )

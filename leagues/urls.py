@@ -7,6 +7,7 @@ router = SimpleRouter()
 router.register("leagues", api.LeagueViewSet, basename="league")
 
 RESULT = "leagues/<id:pk>/matches/<id:result_id>/"
+MEMBER = "leagues/<id:pk>/members/<id:member_id>/"
 
 urlpatterns = [
     path(
@@ -14,6 +15,8 @@ urlpatterns = [
         api.StandingsCSVView.as_view(),
         name="league-standings-csv",
     ),
+    path(f"{MEMBER}accept/", api.AcceptMembershipView.as_view(), name="league-member-accept"),
+    path(f"{MEMBER}decline/", api.DeclineMembershipView.as_view(), name="league-member-decline"),
     path(RESULT, api.ResultDetailView.as_view(), name="league-result"),
     path(f"{RESULT}confirm/", api.ConfirmView.as_view(), name="league-result-confirm"),
     path(f"{RESULT}dispute/", api.DisputeView.as_view(), name="league-result-dispute"),

@@ -27,8 +27,8 @@ class ParticipantInline(admin.TabularInline):
     model = Participant
     extra = 0
     can_delete = False
-    fields = ["seat", "player", "team", "placement", "scores", "resigned"]
-    readonly_fields = ["seat", "player", "placement", "scores", "resigned"]
+    fields = ["seat", "player", "consent", "team", "placement", "scores", "resigned"]
+    readonly_fields = ["seat", "player", "consent", "placement", "scores", "resigned"]
 
     def has_add_permission(self, request, obj=None):
         return False

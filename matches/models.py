@@ -3,10 +3,17 @@
 Two kinds of match share one table:
 - a **logged result** (``live=False``): a game played at the table, reported afterwards;
   its status is ``reported`` from the start and it has no state, actions or events.
-- a **live match** (``live=True``): the server referees it. Status moves
-  ``live -> finished`` (the engine says the game is over, or every other seat resigned) or
-  ``live -> abandoned`` (staff stop it, or a seat resigns from a game whose engine cannot go
-  on without it). ``finished`` and ``abandoned`` are final.
+- a **live match** (``live=True``): the server referees it. It starts ``invited`` (no state
+  yet) until every named player has accepted their seat; then it is dealt and ``live``; a
+  decline ``cancelled`` it instead. Then ``live -> finished`` (the engine says the game is
+  over, or every other seat resigned) or ``live -> abandoned`` (staff stop it, or a seat
+  resigns from a game whose engine cannot go on without it). ``finished``, ``abandoned`` and
+  ``cancelled`` are final.
+
+Consent is per seat (``Participant.consent``): a player named by someone else is
+``awaiting`` until they accept (a live seat) or confirm (a logged result), or decline. A
+logged result counts only once no seat awaits and none declined
+(``matches.selectors.counted``).
 
 ``state`` and ``seed`` are hidden information: no serializer exposes them. Everything a
 client sees about a running game is built from ``ruleset.view(state, seat)``.
@@ -30,12 +37,22 @@ def validate_ruleset_slug(value: str) -> None:
 
 class Match(models.Model):
     class Status(models.TextChoices):
+        INVITED = "invited", "waiting for the players to accept"
         LIVE = "live", "being played"
         FINISHED = "finished", "finished"
         ABANDONED = "abandoned", "abandoned"
+        CANCELLED = "cancelled", "cancelled (an invitation was declined)"
         REPORTED = "reported", "result reported"
 
-    LIVE_STATUSES = (Status.LIVE, Status.FINISHED, Status.ABANDONED)
+    LIVE_STATUSES = (
+        Status.INVITED,
+        Status.LIVE,
+        Status.FINISHED,
+        Status.ABANDONED,
+        Status.CANCELLED,
+    )
+    # Dealt: the engine's state exists (new_game ran with the seed).
+    DEALT_STATUSES = (Status.LIVE, Status.FINISHED, Status.ABANDONED)
 
     ruleset = models.CharField(max_length=50, validators=[validate_ruleset_slug], db_index=True)
     live = models.BooleanField(default=False)
@@ -72,7 +89,10 @@ class Match(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=(
-                    Q(live=True, status__in=["live", "finished", "abandoned"])
+                    Q(
+                        live=True,
+                        status__in=["invited", "live", "finished", "abandoned", "cancelled"],
+                    )
                     | Q(live=False, status="reported")
                 ),
                 name="match_status_fits_its_kind",
@@ -89,8 +109,17 @@ class Match(models.Model):
     def is_running(self) -> bool:
         return self.live and self.status == self.Status.LIVE
 
+    @property
+    def is_dealt(self) -> bool:
+        return self.live and self.status in self.DEALT_STATUSES
+
 
 class Participant(models.Model):
+    class Consent(models.TextChoices):
+        AWAITING = "awaiting", "waiting for the player"
+        ACCEPTED = "accepted", "accepted"
+        DECLINED = "declined", "declined"
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants")
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_participations"
@@ -101,6 +130,12 @@ class Participant(models.Model):
     placement = models.PositiveSmallIntegerField(null=True, blank=True)  # 1 = best, ties share
     scores = models.JSONField(default=dict, blank=True)
     resigned = models.BooleanField(default=False)
+    # The player's answer to being named: a live seat is accepted (or declined) before the
+    # match is dealt; a logged result is confirmed (or declined) before it counts. A player
+    # who names themselves, and a result a league or campaign records on its players' behalf
+    # (their consent is that app's business), are ``accepted`` from the start.
+    consent = models.CharField(max_length=10, choices=Consent.choices, default=Consent.ACCEPTED)
+    answered_at = models.DateTimeField(null=True, blank=True)
 
     # For the games played with a gang (Last Hope Frontier).
     gang = models.ForeignKey(

@@ -6,7 +6,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from matches.models import Match, MatchEvent, Participant
-from matches.services import MatchNotRunning
+from matches.services import MatchNotRunning, closed_reason
 from rulesets.core.protocol import Ruleset
 from rulesets.registry import get_ruleset
 
@@ -29,16 +29,53 @@ def with_player(queryset: QuerySet[Match], username: str) -> QuerySet[Match]:
     )
 
 
+def awaiting(queryset: QuerySet[Match], username: str) -> QuerySet[Match]:
+    """What waits for this player's answer: live invitations still open and logged results
+    they have not confirmed (nobody having declined them)."""
+    mine = Participant.objects.filter(
+        match=OuterRef("pk"), player__username=username, consent=Participant.Consent.AWAITING
+    )
+    declined = Participant.objects.filter(
+        match=OuterRef("pk"), consent=Participant.Consent.DECLINED
+    )
+    return queryset.filter(
+        Exists(mine),
+        ~Exists(declined),
+        Q(live=True, status=Match.Status.INVITED) | Q(live=False),
+    )
+
+
+def counted(queryset: QuerySet[Match]) -> QuerySet[Match]:
+    """The matches that count for their players: dealt live matches, and logged results
+    every named player confirmed. Anything that adds matches up starts here."""
+    unanswered = Participant.objects.filter(match=OuterRef("pk")).exclude(
+        consent=Participant.Consent.ACCEPTED
+    )
+    return queryset.filter(
+        Q(live=True, status__in=Match.DEALT_STATUSES) | Q(~Exists(unanswered), live=False)
+    )
+
+
+def awaiting_names(match: Match) -> list[str]:
+    """Who has still to answer (from the prefetched participants)."""
+    return [
+        p.player.username
+        for p in match.participants.all()
+        if p.consent == Participant.Consent.AWAITING
+    ]
+
+
 def live_match(match_id: int) -> tuple[Match, Ruleset]:
-    """A live match with its state and seats, and its engine; 404 if unknown, 409 if logged."""
+    """A dealt live match with its state and seats, and its engine; 404 if unknown, 409 if
+    logged or not dealt (still invited, or cancelled)."""
     match = get_object_or_404(
         Match.objects.prefetch_related(
             Prefetch("participants", queryset=Participant.objects.select_related("player"))
         ),
         pk=match_id,
     )
-    if not match.live:
-        raise MatchNotRunning("This match was logged after the game: it has no live play.")
+    if not match.is_dealt:
+        raise MatchNotRunning(closed_reason(match))
     game = get_ruleset(match.ruleset)
     if game is None:
         raise MatchNotRunning("This game is no longer known to the server.")

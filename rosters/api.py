@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.converters import ObjectId
-from rosters import access, exports, selectors, services
+from rosters import access, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
 
@@ -52,6 +52,7 @@ def _with_problems(gang: Gang) -> Gang:
 @extend_schema(tags=["gangs"])
 class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
+    max_body_bytes = None  # the default (config/parsers.py) but for the import action
     serializer_class = s.GangSerializer
     filterset_class = GangFilter
     search_fields = ["name", "owner__username"]
@@ -90,9 +91,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         gang = self._gang_for(access.Action.EDIT_GANG)
         data = s.GangUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        for key, value in data.validated_data.items():
-            setattr(gang, key, value)
-        gang.save(update_fields=[*data.validated_data, "updated_at"])
+        services.update_gang(gang=gang, actor=request.user, **data.validated_data)
         return self._detail(gang.pk)
 
     @extend_schema(
@@ -247,18 +246,22 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         goods = services.add_goods(gang=gang, actor=request.user, **data.validated_data)
         return Response(s.GoodsSerializer(goods).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: exports.GangImportSerializer}, summary="The whole gang as JSON")
+    @extend_schema(
+        responses={200: export_format.GangExportSerializer},
+        summary="The whole gang as JSON, with its history, signed by this server",
+    )
     @action(detail=True, methods=["get"], filter_backends=[])
     def export(self, request, pk=None):
         gang = get_object_or_404(selectors.gang_detail_queryset(), pk=pk)
         return Response(exports.export_gang(gang))
 
     @extend_schema(
-        request=exports.GangImportSerializer,
+        request=export_format.GangExportSerializer,
         responses={201: s.GangDetailSerializer},
-        summary="Recreate a gang from an export, owned by the caller",
+        summary="Recreate a gang from an export, owned by the caller (rule: docs/api.md)",
     )
-    @action(detail=False, methods=["post"], url_path="import", filter_backends=[])
+    # A long campaign's ledger makes a big file: more room than the default 64 KB.
+    @action(detail=False, methods=["post"], url_path="import", max_body_bytes=2**20)
     def import_gang(self, request):
         gang = exports.import_gang(data=request.data, owner=request.user)
         return self._detail(gang.pk, status.HTTP_201_CREATED)

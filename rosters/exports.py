@@ -1,23 +1,79 @@
-"""A whole gang as JSON, and back.
+"""A whole gang as JSON, signed by this server, and back.
 
-An import recreates the roster as a new gang owned by the importer. Its credits arrive as one
-``import`` ledger row, and only when the exported ledger adds up to the exported credits;
-stat lines must match the role's, and advancements/injuries must be consistent. An import is a
-convenience for moving a gang between servers, not a way to mint credits — campaigns still
-have the arbitrator approve every gang that joins (documented in docs/rules/last-hope-frontier.md).
+An export is the roster with its history: battles, ledger, goods, and per fighter the injuries,
+advancements, flips and the take-downs recorded. It carries ``signature``, an HMAC-SHA256
+with a key derived from SECRET_KEY (``salted_hmac``, salt ``SIGNING_SALT``) over the canonical
+JSON (sorted keys, no spaces, UTF-8) of every field but ``signature`` and ``name``: the name is
+the importer's to choose (change it to import a copy next to the original), nothing else is.
+
+An import makes a new gang owned by the importer, by the rule in ``rosters.import_rules``:
+a file this server signed, of a gang the importer owned, brings its history back; any other
+file (unsigned, from another server, changed after signing, or another player's export) can
+only make a gang the API could have built from a fresh starting treasury, and is built
+through the API's own services (found, hire, buy), so its ledger and history read as if its
+owner had clicked it together.
 """
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.db import transaction
-from rest_framework import serializers
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
+from rest_framework.exceptions import ValidationError
 
-from rosters import services
+from rosters import import_rules, services, takedowns
 from rosters.errors import RosterError
-from rosters.models import STATS, Advancement, CatalogueItem, Equipment, Fighter, Gang, Injury, Role
+from rosters.export_format import FORMAT, VERSION
+from rosters.import_rules import Plan
+from rosters.models import Advancement, Equipment, Fighter, FlipDraw, Gang, Injury
 
-FORMAT = "posse-gang"
-VERSION = 1
+SIGNING_SALT = "posse.rosters.export"
+NAME_TAKEN = "You already have a gang with this name: change the name to import a copy."
+UNSIGNED_FIELDS = ("signature", "name")
+SCHEME = "hmac-sha256"
+
+
+# --- signing ----------------------------------------------------------------------------------
+
+
+def canonical(document: dict) -> bytes:
+    """The bytes a signature covers: the document without its signature and its name."""
+    contents = {k: v for k, v in document.items() if k not in UNSIGNED_FIELDS}
+    return json.dumps(contents, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _mac(document: dict, secret: str) -> str:
+    return salted_hmac(SIGNING_SALT, canonical(document), secret=secret, algorithm="sha256")
+
+
+def sign(document: dict) -> str:
+    return f"{SCHEME}:{_mac(document, settings.SECRET_KEY).hexdigest()}"
+
+
+def verify(document) -> bool:
+    """Whether this server signed exactly this document (the name aside). Keys retired into
+    SECRET_KEY_FALLBACKS still verify, so rotating the key does not orphan old exports."""
+    if not isinstance(document, dict) or not isinstance(document.get("signature"), str):
+        return False
+    scheme, _, given = document["signature"].partition(":")
+    if scheme != SCHEME:
+        return False
+    try:
+        body = canonical(document)
+    except (TypeError, ValueError):
+        return False
+    for secret in (settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])):
+        mac = salted_hmac(SIGNING_SALT, body, secret=secret, algorithm="sha256").hexdigest()
+        if constant_time_compare(mac, given):
+            return True
+    return False
+
+
+# --- export -----------------------------------------------------------------------------------
 
 
 def _kit(rows) -> list[dict]:
@@ -25,8 +81,17 @@ def _kit(rows) -> list[dict]:
 
 
 def export_gang(gang: Gang) -> dict:
-    """Uses the prefetches of selectors.gang_detail_queryset()."""
-    return {
+    """Uses the prefetches of selectors.gang_detail_queryset(); two more queries (cards
+    turned, take-downs recorded)."""
+    fighters = [f for f in gang.fighters.all() if f.is_active]
+    turned = dict(
+        FlipDraw.objects.filter(fighter__in=fighters)
+        .values("fighter")
+        .annotate(n=Count("id"))
+        .values_list("fighter", "n")
+    )
+    recorded = takedowns.recorded(fighters)
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "ruleset": services.RULESET,
@@ -44,6 +109,9 @@ def export_gang(gang: Gang) -> dict:
                 "hire_cost": f.hire_cost,
                 "times_out_of_action": f.times_out_of_action,
                 "flips": f.flips,
+                "flips_spent": turned.get(f.pk, 0) + f.imported_flips_spent,
+                "takedowns": recorded[f.pk][0],
+                "killing_blows": recorded[f.pk][1],
                 "advancements": [
                     {"stat": a.stat, "amount": a.amount, "card": a.card, "note": a.note}
                     for a in f.advancements.all()
@@ -59,8 +127,7 @@ def export_gang(gang: Gang) -> dict:
                 ],
                 "equipment": _kit(f.equipment.all()),
             }
-            for f in gang.fighters.all()
-            if f.is_active
+            for f in fighters
         ],
         "stash": _kit(gang.stash),
         "goods": [
@@ -74,139 +141,129 @@ def export_gang(gang: Gang) -> dict:
         "ledger": [
             {"amount": e.amount, "reason": e.reason, "note": e.note} for e in gang.ledger.all()
         ],
+        "origin": {
+            "gang": gang.pk,
+            "owner": gang.owner_id,
+            "exported_at": timezone.now().isoformat(),
+        },
     }
+    document["signature"] = sign(document)
+    return document
 
 
-class _KitSerializer(serializers.Serializer):
-    item = serializers.SlugRelatedField(slug_field="slug", queryset=CatalogueItem.objects.all())
-    price_paid = serializers.IntegerField(min_value=0, max_value=100000)
+# --- import -----------------------------------------------------------------------------------
 
 
-class _AdvancementSerializer(serializers.Serializer):
-    stat = serializers.ChoiceField(choices=STATS)
-    amount = serializers.IntegerField(min_value=1, max_value=1)
-    card = serializers.CharField(max_length=6, allow_blank=True)
-    note = serializers.CharField(max_length=200, allow_blank=True)
-
-
-class _InjurySerializer(serializers.Serializer):
-    strike = serializers.IntegerField(min_value=1, max_value=2)
-    wounds_lost = serializers.IntegerField(min_value=1, max_value=1)
-    fatal = serializers.BooleanField()
-    note = serializers.CharField(max_length=200, allow_blank=True)
-
-
-class _FighterSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
-    role = serializers.SlugRelatedField(slug_field="slug", queryset=Role.objects.all())
-    base_stats = serializers.DictField(child=serializers.IntegerField())
-    hire_cost = serializers.IntegerField(min_value=0, max_value=100000)
-    times_out_of_action = serializers.IntegerField(min_value=0, max_value=2)
-    flips = serializers.IntegerField(min_value=0, max_value=100)
-    advancements = _AdvancementSerializer(many=True)
-    injuries = _InjurySerializer(many=True)
-    equipment = _KitSerializer(many=True)
-
-    def validate(self, attrs):
-        if attrs["base_stats"] != attrs["role"].stat_line():
-            raise serializers.ValidationError({"base_stats": ["must be the role's stat line."]})
-        if len(attrs["injuries"]) != attrs["times_out_of_action"]:
-            raise serializers.ValidationError(
-                {"injuries": ["there must be one injury for each time out of action."]}
-            )
-        return attrs
-
-
-class _GoodsSerializer(serializers.Serializer):
-    item = serializers.SlugRelatedField(
-        slug_field="slug", queryset=CatalogueItem.objects.filter(kind="goods")
-    )
-    name = serializers.CharField(max_length=80)
-    market_value = serializers.IntegerField(min_value=0, max_value=100000)
-
-
-class _LedgerSerializer(serializers.Serializer):
-    amount = serializers.IntegerField()
-    reason = serializers.CharField(max_length=20)
-    note = serializers.CharField(max_length=300, allow_blank=True)
-
-
-class GangImportSerializer(serializers.Serializer):
-    format = serializers.ChoiceField(choices=[FORMAT])
-    version = serializers.ChoiceField(choices=[VERSION])
-    ruleset = serializers.ChoiceField(choices=[services.RULESET])
-    name = serializers.CharField(max_length=80)
-    faction = serializers.ChoiceField(choices=Gang.Faction.choices)
-    notes = serializers.CharField(allow_blank=True, max_length=5000)
-    credits = serializers.IntegerField(min_value=0, max_value=1000000)
-    battles = serializers.IntegerField(min_value=0, max_value=100000)
-    fighters = _FighterSerializer(many=True)
-    stash = _KitSerializer(many=True)
-    goods = _GoodsSerializer(many=True)
-    ledger = _LedgerSerializer(many=True)
-
-    def validate(self, attrs):
-        if sum(row["amount"] for row in attrs["ledger"]) != attrs["credits"]:
-            raise serializers.ValidationError({"credits": ["do not match the exported ledger."]})
-        if len(attrs["fighters"]) > services.gang_rules().max_fighters:
-            raise serializers.ValidationError({"fighters": ["more fighters than a gang may have."]})
-        return attrs
+def signed_for(document, owner) -> bool:
+    """Whether ``document``'s history is this server's word for ``owner``: signed here, and
+    exported from a gang ``owner`` owned. Rosters are public, so anyone may export anyone's
+    gang; a copy of another player's gang is only a roster, never their credits and goods."""
+    if not verify(document):
+        return False
+    origin = document.get("origin")
+    return isinstance(origin, dict) and origin.get("owner") == owner.pk
 
 
 @transaction.atomic
 def import_gang(*, data, owner) -> Gang:
-    parsed = GangImportSerializer(data=data)
-    parsed.is_valid(raise_exception=True)
-    v = parsed.validated_data
-    if Gang.objects.filter(owner=owner, name__iexact=v["name"]).exists():
-        raise RosterError("You already have a gang with this name.", field="name")
-    gang = Gang.objects.create(
-        owner=owner, name=v["name"], faction=v["faction"], notes=v["notes"], battles=v["battles"]
-    )
-    for f in v["fighters"]:
-        fighter = Fighter.objects.create(
-            gang=gang,
-            name=f["name"],
-            role=f["role"],
-            hire_cost=f["hire_cost"],
-            times_out_of_action=f["times_out_of_action"],
-            flips=f["flips"],
-            **f["role"].stat_line(),
-        )
-        Advancement.objects.bulk_create(
-            Advancement(fighter=fighter, **a) for a in f["advancements"]
-        )
-        Injury.objects.bulk_create(Injury(fighter=fighter, **i) for i in f["injuries"])
-        _equip(gang, fighter, f["equipment"])
-    _equip(gang, None, v["stash"])
-    for g in v["goods"]:
-        gang.goods.create(item=g["item"], name=g["name"], market_value=g["market_value"])
-    if v["credits"]:
-        services._post(
-            gang,
-            amount=v["credits"],
-            reason=services.Reason.IMPORT,
-            actor=owner,
-            note=f"Imported with {v['credits']} credits",
-        )
-    services._event(
-        gang,
-        services.Kind.IMPORT,
-        f"{gang.name} was imported from an export with {len(v['fighters'])} fighters.",
-        actor=owner,
-    )
+    """A new gang owned by ``owner`` from an export (rule: rosters.import_rules)."""
+    name = data.get("name") if isinstance(data, dict) else None
+    taken = isinstance(name, str) and Gang.objects.filter(owner=owner, name__iexact=name).exists()
+    try:
+        plan = import_rules.plan_import(data, signed=signed_for(data, owner))
+    except ValidationError as refused:
+        if taken:  # every refusal at once, the name's too
+            refused.detail.setdefault("name", []).append(NAME_TAKEN)
+        raise
+    if taken:
+        raise RosterError(NAME_TAKEN, field="name")
+    gang = _write_signed(plan, owner) if plan.signed else _build_unsigned(plan, owner)
     services._refresh_totals(gang)
     return gang
 
 
-def _equip(gang, fighter, rows):
+def _build_unsigned(plan: Plan, owner) -> Gang:
+    """Through the API's own services, from a fresh starting treasury."""
+    gang = services.create_gang(owner=owner, name=plan.name, faction=plan.faction, notes=plan.notes)
+    for fighter in plan.fighters:
+        hired = services.hire_fighter(
+            gang=gang, name=fighter.name, role=fighter.role.slug, actor=owner
+        )
+        for kit in fighter.equipment:
+            services.purchase_item(
+                gang=gang, item=kit.item.slug, fighter_id=hired.pk, quantity=1, actor=owner
+            )
+    for kit in plan.stash:
+        services.purchase_item(
+            gang=gang, item=kit.item.slug, fighter_id=None, quantity=1, actor=owner
+        )
+    gang = services._lock(gang)
+    if plan.credits < gang.credits:
+        services._post(
+            gang,
+            amount=plan.credits - gang.credits,
+            reason=services.Reason.IMPORT,
+            actor=owner,
+            note=f"The export's own balance was {plan.credits} credits",
+        )
+    services._event(
+        gang,
+        services.Kind.IMPORT,
+        f"{gang.name} was imported from a file this server did not sign: built from a fresh "
+        f"starting treasury with {len(plan.fighters)} fighters, without any history.",
+        actor=owner,
+    )
+    return gang
+
+
+def _write_signed(plan: Plan, owner) -> Gang:
+    """The history a signed export brought: ledger, goods, injuries, advancements, flips."""
+    gang = Gang.objects.create(
+        owner=owner, name=plan.name, faction=plan.faction, notes=plan.notes, battles=plan.battles
+    )
+    for f in plan.fighters:
+        fighter = Fighter.objects.create(
+            gang=gang,
+            name=f.name,
+            role=f.role,
+            hire_cost=f.hire_cost,
+            times_out_of_action=f.times_out_of_action,
+            flips=f.flips,
+            imported_takedowns=f.takedowns,
+            imported_killing_blows=f.killing_blows,
+            imported_flips_spent=f.flips_spent,
+            **f.role.stat_line(),
+        )
+        Advancement.objects.bulk_create(Advancement(fighter=fighter, **a) for a in f.advancements)
+        Injury.objects.bulk_create(Injury(fighter=fighter, **i) for i in f.injuries)
+        _equip(gang, fighter, f.equipment)
+    _equip(gang, None, plan.stash)
+    for g in plan.goods:
+        gang.goods.create(item=g["item"], name=g["name"], market_value=g["market_value"])
+    for row in plan.ledger:
+        services._post(
+            gang, amount=row["amount"], reason=row["reason"], note=row["note"], actor=None
+        )
+    origin = plan.origin or {}
+    services._event(
+        gang,
+        services.Kind.IMPORT,
+        f"{gang.name} was imported from a signed export of gang {origin.get('gang', '?')} "
+        f"with its history: {len(plan.fighters)} fighters, {plan.battles} battles, "
+        f"{plan.credits} credits.",
+        actor=owner,
+    )
+    return gang
+
+
+def _equip(gang, fighter, kits) -> None:
     Equipment.objects.bulk_create(
         Equipment(
             gang=gang,
             fighter=fighter,
-            item=row["item"],
-            price_paid=row["price_paid"],
-            catalogue_revision=row["item"].revision,
+            item=kit.item,
+            price_paid=kit.price_paid,
+            catalogue_revision=kit.item.revision,
         )
-        for row in rows
+        for kit in kits
     )

@@ -14,6 +14,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 STATS = ("shoot", "combat", "strength", "toughness", "defence", "wounds")
 
@@ -168,7 +169,11 @@ class Gang(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(credits__gte=0), name="gang_credits_never_negative"),
-            models.UniqueConstraint(fields=["owner", "name"], name="gang_name_unique_per_owner"),
+            # "Dalton Boys" and "dalton boys" are one name: the database says so, not only the
+            # service's check, so two requests racing past the check cannot both create it.
+            models.UniqueConstraint(
+                Lower("name"), "owner", name="gang_name_unique_per_owner_ignoring_case"
+            ),
         ]
 
     def __str__(self):
@@ -194,6 +199,17 @@ class Fighter(models.Model):
     hire_cost = models.PositiveIntegerField(help_text="What the gang paid.")
     times_out_of_action = models.PositiveSmallIntegerField(default=0)
     flips = models.PositiveSmallIntegerField(default=0, help_text="Card flips earned, not spent.")
+    # History a signed export brought (rosters/exports.py): what the fighter's records on the
+    # gang it was copied from said, so that the copy exports (and imports) the same history.
+    imported_takedowns = models.PositiveSmallIntegerField(
+        default=0, help_text="Enemies taken out of action before a signed import."
+    )
+    imported_killing_blows = models.PositiveSmallIntegerField(
+        default=0, help_text="Of those, killing blows (the victim's third time)."
+    )
+    imported_flips_spent = models.PositiveSmallIntegerField(
+        default=0, help_text="Card flips spent (cards turned) before a signed import."
+    )
     # Seeds this fighter's advancement deck. Hidden from the API: it would predict the flips.
     flip_seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
@@ -205,6 +221,10 @@ class Fighter(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(times_out_of_action__lte=3), name="fighter_max_three_strikes"
+            ),
+            models.CheckConstraint(
+                condition=Q(imported_killing_blows__lte=models.F("imported_takedowns")),
+                name="fighter_killing_blows_are_takedowns",
             ),
         ]
 
@@ -375,6 +395,7 @@ class GangEvent(AppendOnly):
         ADJUSTMENT = "adjustment"
         BATTLE = "battle"
         IMPORT = "import"
+        RENAMED = "renamed"
 
     gang = models.ForeignKey(Gang, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=12, choices=Kind.choices)

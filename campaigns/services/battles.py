@@ -259,6 +259,13 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
     battle = (
         Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=battle.pk)
     )
+    # Who may confirm comes first: "confirming twice changes nothing" is an answer for those
+    # who may confirm, not a 200 for a stranger who never could.
+    if not (_can_confirm(battle=battle, actor=actor) or battle.confirmed_by_id == actor.pk):
+        raise NotAllowed(
+            "The other side, or an arbitrator of the campaign the gangs are still in, confirms "
+            "a result, not its reporter."
+        )
     if battle.status == Battle.Status.CONFIRMED:
         return battle  # confirming twice changes nothing
     if battle.status == Battle.Status.VOID:
@@ -267,8 +274,6 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         user=actor, campaign=battle.campaign
     ):
         raise NotAnArbitrator("A disputed result waits for an arbitrator.")
-    if not _can_confirm(battle=battle, actor=actor):
-        raise NotAllowed("The other side or an arbitrator confirms a result, not its reporter.")
     members = _active_gang_ids(battle.campaign)
     gone = [g for g in _gangs(battle) if g.pk not in members]
     if gone:

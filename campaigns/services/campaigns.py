@@ -41,22 +41,42 @@ def _check_tie_breakers(value) -> list[str]:
     return value
 
 
-@transaction.atomic
-def create_campaign(
-    *, creator, name: str, ruleset: str = "last-hope-frontier", **settings
-) -> Campaign:
-    if ruleset not in RULESETS:
+DEFAULT_TIE_BREAKERS = ("head_to_head", "wins", "taken_out")
+
+
+def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: str = "") -> None:
+    """The rules a campaign's settings follow, for a new campaign of ``ruleset`` or a change
+    to ``campaign``. Raises ``CampaignError`` naming the field; writes nothing. Founding and
+    updating ask it, and so does the admin's form before it saves."""
+    if campaign is None and ruleset not in RULESETS:
         raise CampaignError(
             "Campaigns follow Last Hope Frontier gangs; log other games in a league.",
             field="ruleset",
         )
-    if "tie_breakers" in settings:
-        _check_tie_breakers(settings["tie_breakers"])
-    else:
-        settings["tie_breakers"] = ["head_to_head", "wins", "taken_out"]
-    campaign = Campaign(name=name, ruleset=ruleset, created_by=creator, **settings)
-    if campaign.points_win < campaign.points_draw:  # else the CheckConstraint answers, as a 500
+    for key in changes:
+        if key not in SETTINGS:
+            raise CampaignError(f"'{key}' cannot be changed.", field=key)
+    if "tie_breakers" in changes:
+        _check_tie_breakers(changes["tie_breakers"])
+    win, draw = (
+        changes[key]
+        if key in changes
+        else getattr(campaign, key)
+        if campaign is not None
+        else Campaign._meta.get_field(key).default
+        for key in ("points_win", "points_draw")
+    )
+    if win < draw:  # else the CheckConstraint answers, as a 500
         raise CampaignError("A win must be worth at least a draw.", field="points_win")
+
+
+@transaction.atomic
+def create_campaign(
+    *, creator, name: str, ruleset: str = "last-hope-frontier", **settings
+) -> Campaign:
+    check_settings(changes={"name": name, **settings}, ruleset=ruleset)
+    settings.setdefault("tie_breakers", list(DEFAULT_TIE_BREAKERS))
+    campaign = Campaign(name=name, ruleset=ruleset, created_by=creator, **settings)
     campaign.save()
     campaign.arbitrators.add(creator)
     log(
@@ -72,14 +92,9 @@ def create_campaign(
 def update_campaign(*, campaign: Campaign, actor, **changes) -> Campaign:
     require_arbitrator(user=actor, campaign=campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
-    if "tie_breakers" in changes:
-        _check_tie_breakers(changes["tie_breakers"])
+    check_settings(changes=changes, campaign=campaign)
     for key, value in changes.items():
-        if key not in SETTINGS:
-            raise CampaignError(f"'{key}' cannot be changed.", field=key)
         setattr(campaign, key, value)
-    if campaign.points_win < campaign.points_draw:
-        raise CampaignError("A win must be worth at least a draw.", field="points_win")
     campaign.save()
     if changes:
         log(

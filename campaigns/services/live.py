@@ -45,7 +45,13 @@ def gang_for_live_play(gang: Gang) -> dict:
 def start_live_battle(
     *, campaign: Campaign, actor, gangs: list[int], options: dict | None = None
 ) -> LiveBattle:
-    """Start a refereed battle between two member gangs; their owners take the two seats."""
+    """Start a refereed battle between two member gangs; their owners take the two seats.
+
+    The owners are invited (``matches.services.create_live_match``): the owner who starts it
+    has accepted; the other owner (both, when staff start it) accepts with
+    ``POST matches/{id}/accept/``, and only then is the battle dealt. The gangs are taken
+    from the rosters now, as the invitation shows them; an owner who wants the battle with a
+    changed gang declines, and the battle is started again."""
     from matches.models import Participant
     from matches.services import create_live_match
 
@@ -77,8 +83,8 @@ def start_live_battle(
     log(
         campaign,
         LogEntry.Kind.BATTLE,
-        f"{ordered[0].name} and {ordered[1].name} started a live battle "
-        f"in round {round_.number} (match {match.pk}).",
+        f"{actor.username} started a live battle of {ordered[0].name} and {ordered[1].name} "
+        f"in round {round_.number} (match {match.pk}); it begins when both owners accept.",
         actor=actor,
     )
     return live

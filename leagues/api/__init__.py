@@ -2,8 +2,9 @@
 player pages; organisers manage; members report and confirm their own games.
 
 One module per resource: ``leagues`` (leagues, settings, organisers, members, logging a
-result), ``results`` (a result and the decisions on it), ``standings`` (JSON and CSV),
-``players`` (leaderboards and player stats); ``parsing`` holds the strict JSON parser.
+result), ``members`` (a player's answer to an invitation), ``results`` (a result and the
+decisions on it), ``standings`` (JSON and CSV), ``players`` (leaderboards and player stats);
+``parsing`` holds the strict JSON parser.
 
 Views are thin: they parse input, call ``leagues.services`` or ``leagues.selectors``, and
 shape the answer.
@@ -19,6 +20,7 @@ from leagues.api.leagues import (
     LeagueViewSet,
     league_queryset,
 )
+from leagues.api.members import AcceptMembershipView, DeclineMembershipView
 from leagues.api.parsing import MAX_BODY_BYTES, KeyedDict, LeagueJSONParser, PlayerMapField
 from leagues.api.players import (
     GameStatsSerializer,
@@ -53,7 +55,9 @@ from leagues.api.standings import (
 __all__ = [
     "CSV_COLUMNS",
     "MAX_BODY_BYTES",
+    "AcceptMembershipView",
     "ConfirmView",
+    "DeclineMembershipView",
     "DisputeView",
     "ErrorsAsJSON",
     "ErrorsAsJSONSchema",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef, Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -15,16 +15,18 @@ from leagues import selectors, services
 from leagues.api.parsing import LeagueJSONParser
 from leagues.api.results import LeagueMatchSerializer, ResultInputSerializer, result_queryset
 from leagues.api.standings import ErrorsAsJSON, LeagueStandingsSerializer, StandingsCSVRenderer
-from leagues.models import League, LeagueMatch, Membership
+from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.scoring import TIE_BREAKERS
-from matches.models import Match
+from matches.models import Match, Participant
 
 
 class LeagueSerializer(serializers.ModelSerializer):
     organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
     points_table = serializers.DictField(child=serializers.IntegerField())
     tie_breakers = serializers.ListField(child=serializers.CharField())
-    members = serializers.IntegerField(source="member_count", read_only=True)
+    members = serializers.IntegerField(
+        source="member_count", read_only=True, help_text="Active members (invitations aside)."
+    )
     join_code = serializers.SerializerMethodField(
         help_text='Organisers only: players join with it (POST members/ {"join_code"}).'
     )
@@ -90,7 +92,9 @@ class LeaguePlayerSerializer(serializers.Serializer):
 
 class LeagueJoinSerializer(serializers.Serializer):
     player = serializers.CharField(
-        max_length=150, required=False, help_text="Organisers: the username to add."
+        max_length=150,
+        required=False,
+        help_text="Organisers: the username to invite (they accept or decline).",
     )
     join_code = serializers.CharField(
         max_length=32, required=False, help_text="Players: the league's code, to join yourself."
@@ -103,16 +107,26 @@ class LeagueMembershipSerializer(serializers.ModelSerializer):
         source="added_by.username", read_only=True, default=None, allow_null=True
     )
 
+    # Plain strings: an enum named after "status" would rename the other apps' ones.
+    status = serializers.CharField(
+        read_only=True,
+        help_text="invited (waiting for the player to accept), active, or declined.",
+    )
+
     class Meta:
         model = Membership
-        fields = ["id", "player", "via", "added_by", "joined_at"]
+        fields = ["id", "player", "via", "status", "added_by", "joined_at", "answered_at"]
 
 
 def league_queryset():
     # order_by again: a query with an aggregate drops Meta.ordering.
     return (
         League.objects.prefetch_related("organisers")
-        .annotate(member_count=Count("memberships"))
+        .annotate(
+            member_count=Count(
+                "memberships", filter=Q(memberships__status=Membership.Status.ACTIVE)
+            )
+        )
         .order_by("-created_at", "-id")
     )
 
@@ -187,13 +201,24 @@ class LeagueViewSet(
         return self._out(league)
 
     @extend_schema(
-        methods=["GET"], responses=LeagueMembershipSerializer(many=True), summary="Members"
+        methods=["GET"],
+        responses=LeagueMembershipSerializer(many=True),
+        parameters=[
+            OpenApiParameter(
+                "status",
+                str,
+                enum=Membership.Status.values,
+                description="Only memberships in this state.",
+            )
+        ],
+        summary="Members and invitations",
     )
     @extend_schema(
         methods=["POST"],
         request=LeagueJoinSerializer,
         responses={201: LeagueMembershipSerializer},
-        summary="Add a player (organisers) or join with the league's code (players)",
+        summary="Invite a player (organisers; they accept or decline) or join with the "
+        "league's code (players)",
     )
     @action(detail=True, methods=["get", "post"], filter_backends=[])
     def members(self, request, pk=None):
@@ -202,6 +227,7 @@ class LeagueViewSet(
             rows = league.memberships.select_related("player", "added_by").order_by(
                 "player__username"
             )
+            rows = _only_status(rows, request.query_params.get("status"), Membership.Status)
             page = self.paginate_queryset(rows)
             return self.get_paginated_response(LeagueMembershipSerializer(page, many=True).data)
         data = LeagueJoinSerializer(data=request.data)
@@ -238,7 +264,12 @@ class LeagueViewSet(
                 str,
                 enum=LeagueMatch.Status.values,
                 description="Only results in this state.",
-            )
+            ),
+            OpenApiParameter(
+                "awaiting",
+                str,
+                description="A username: the results still waiting for that player's confirmation.",
+            ),
         ],
         summary="Results, newest first",
     )
@@ -246,20 +277,18 @@ class LeagueViewSet(
         methods=["POST"],
         request=ResultInputSerializer,
         responses={201: LeagueMatchSerializer},
-        summary="Log a result (an organiser's counts at once; a member's waits for the others)",
+        summary="Log a result among active members; it counts once every player it names "
+        "has confirmed it",
     )
     @action(detail=True, methods=["get", "post"], filter_backends=[])
     def matches(self, request, pk=None):
         league = self._league()
         if request.method == "GET":
             rows = result_queryset().filter(league=league)
-            wanted = request.query_params.get("status")
-            if wanted:
-                if wanted not in LeagueMatch.Status.values:
-                    raise serializers.ValidationError(
-                        {"status": [f"One of: {', '.join(LeagueMatch.Status.values)}."]}
-                    )
-                rows = rows.filter(status=wanted)
+            rows = _only_status(rows, request.query_params.get("status"), LeagueMatch.Status)
+            awaiting = request.query_params.get("awaiting")
+            if awaiting:
+                rows = _awaiting(rows, awaiting)
             page = self.paginate_queryset(rows)
             return self.get_paginated_response(LeagueMatchSerializer(page, many=True).data)
         data = ResultInputSerializer(data=request.data)
@@ -276,3 +305,22 @@ class LeagueViewSet(
             LeagueMatchSerializer(result_queryset().get(pk=result.pk)).data,
             status=status.HTTP_201_CREATED,
         )
+
+
+def _only_status(rows, wanted: str | None, choices):
+    if not wanted:
+        return rows
+    if wanted not in choices.values:
+        raise serializers.ValidationError({"status": [f"One of: {', '.join(choices.values)}."]})
+    return rows.filter(status=wanted)
+
+
+def _awaiting(rows, username: str):
+    """Results that name this player and wait for their confirmation."""
+    plays = Participant.objects.filter(match=OuterRef("match_id"), player__username=username)
+    confirmed = Confirmation.objects.filter(result=OuterRef("pk"), player__username=username)
+    return rows.filter(
+        Exists(plays),
+        ~Exists(confirmed),
+        status__in=[LeagueMatch.Status.REPORTED, LeagueMatch.Status.DISPUTED],
+    )

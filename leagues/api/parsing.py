@@ -1,16 +1,13 @@
-"""Parsing league requests: JSON only, at most 64 KB, no NaN, and a key given twice
-remembered so that a player listed twice is refused rather than silently kept once."""
+"""Parsing league requests: the API's guarded JSON parser, and a key given twice remembered so
+that a player listed twice is refused rather than silently kept once."""
 
 from __future__ import annotations
 
-import json
-import math
-
 from rest_framework import serializers
-from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 
-MAX_BODY_BYTES = 64 * 1024
+from config.parsers import MAX_BODY_BYTES, GuardedJSONParser
+
+__all__ = ["MAX_BODY_BYTES", "KeyedDict", "LeagueJSONParser", "PlayerMapField"]
 
 # --- parsing: JSON that remembers a key given twice ---------------------------------------------
 
@@ -32,34 +29,12 @@ def _object(pairs):
     return out
 
 
-def _refuse_constant(name: str):
-    raise ValueError(f"{name} is not valid JSON")
+class LeagueJSONParser(GuardedJSONParser):
+    """The API's guarded parser (config/parsers.py); a player listed twice in
+    ``{"placements": {...}}`` is remembered (plain JSON parsing keeps only the last) so the
+    API can refuse it."""
 
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text} is too large a number")
-    return value
-
-
-class LeagueJSONParser(JSONParser):
-    """JSON only, at most 64 KB, no NaN; a player listed twice in ``{"placements": {...}}``
-    is remembered (plain JSON parsing keeps only the last) so the API can refuse it."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        raw = stream.read(MAX_BODY_BYTES + 1)
-        if len(raw) > MAX_BODY_BYTES:
-            raise ParseError(f"The request body is larger than {MAX_BODY_BYTES // 1024} KB.")
-        try:
-            return json.loads(
-                raw.decode("utf-8"),
-                object_pairs_hook=_object,
-                parse_constant=_refuse_constant,
-                parse_float=_finite_float,
-            )
-        except (ValueError, RecursionError) as exc:
-            raise ParseError(f"JSON parse error: {str(exc)[:200]}") from None
+    object_pairs_hook = _object
 
 
 class PlayerMapField(serializers.DictField):

@@ -118,8 +118,9 @@ class LeagueMatchSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_awaiting(self, result) -> list:
-        """Players whose confirmation the result still waits for."""
-        if result.status != LeagueMatch.Status.REPORTED:
+        """Players whose confirmation the result still waits for (a disputed one too: it
+        counts if they all confirm, the disputing player included)."""
+        if result.status not in (LeagueMatch.Status.REPORTED, LeagueMatch.Status.DISPUTED):
             return []
         done = {c.player_id for c in result.confirmations.all()}
         return [p.player.username for p in self._seats(result) if p.player_id not in done]
@@ -229,7 +230,9 @@ def _documented(operation_id: str, request, summary: str):
 
 
 @_documented(
-    "leagues_matches_confirm", None, "Confirm (a player of it; an organiser settles it outright)"
+    "leagues_matches_confirm",
+    None,
+    "Confirm a result you played in; it counts once every player it names has confirmed it",
 )
 class ConfirmView(_Decision):
     decision = "confirm_result"
@@ -238,7 +241,8 @@ class ConfirmView(_Decision):
 @_documented(
     "leagues_matches_dispute",
     LeagueReasonSerializer,
-    "Dispute a result waiting for confirmation (a player of it); an organiser settles",
+    "Dispute a result waiting for confirmation (a player of it); it waits until you confirm "
+    "after all, or an organiser voids it",
 )
 class DisputeView(_Decision):
     decision = "dispute_result"

@@ -1,13 +1,15 @@
 """Matches API: records of every game, and live play (state, legal actions, actions, events).
 
-One module per resource: ``records`` (list, create, detail), ``live`` (state, legal actions,
-actions, resignations, events); ``parsing`` holds the guarded JSON parser.
+One module per resource: ``records`` (list, create, detail), ``consent`` (a named player
+accepts, confirms or declines), ``live`` (state, legal actions, actions, resignations,
+events); ``parsing`` holds the guarded JSON parser.
 
 Views are thin: they read the request, call a service or selector, and shape the answer.
 No serializer here has a ``state`` or ``seed`` field: what a client sees of a running game
 comes from ``ruleset.view(state, seat)`` and nothing else.
 """
 
+from matches.api.consent import AcceptView, ConfirmView, DeclineView
 from matches.api.live import (
     EXPECTED_VERSION,
     IDEMPOTENCY_KEY,
@@ -48,8 +50,11 @@ __all__ = [
     "MATCH_ID",
     "MATCH_STATUSES",
     "MAX_BODY_BYTES",
+    "AcceptView",
     "ActionDetailView",
     "ActionSerializer",
+    "ConfirmView",
+    "DeclineView",
     "EventListView",
     "EventSerializer",
     "GuardedAPIView",

@@ -37,6 +37,9 @@ class SeatSerializer(serializers.Serializer):
     placement = serializers.IntegerField(allow_null=True)
     scores = serializers.DictField()
     resigned = serializers.BooleanField()
+    consent = serializers.CharField(
+        help_text="awaiting (the player has not answered yet), accepted or declined."
+    )
 
 
 class OutcomeSerializer(serializers.Serializer):
@@ -49,6 +52,7 @@ class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(source="participants", many=True, read_only=True)
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
     outcome = serializers.SerializerMethodField()
+    awaiting = serializers.SerializerMethodField()
     status = _match_status()
 
     class Meta:
@@ -65,12 +69,19 @@ class MatchSerializer(serializers.ModelSerializer):
             "version",
             "options",
             "seats",
+            "awaiting",
             "outcome",
         ]  # never "state" or "seed": hidden information
 
     @extend_schema_field(OutcomeSerializer(allow_null=True))
     def get_outcome(self, match: Match):
         return selectors.outcome_for_clients(match)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_awaiting(self, match: Match) -> list[str]:
+        """Players who have not answered yet: an invited live match is dealt, and a logged
+        result counts, only when this is empty (and nobody declined)."""
+        return selectors.awaiting_names(match)
 
 
 class LiveMatchCreateSerializer(serializers.Serializer):
@@ -80,7 +91,8 @@ class LiveMatchCreateSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=150),
         min_length=1,
         max_length=20,
-        help_text="Usernames, in seat order (s1, s2, ...). You must be one of them unless staff.",
+        help_text="Usernames, in seat order (s1, s2, ...). You must be one of them unless staff. "
+        "The others are invited: the match is dealt when each has accepted.",
     )
     options = serializers.DictField(required=False, default=dict)
     seed = serializers.IntegerField(
@@ -124,13 +136,20 @@ class MatchFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=Match.Status.choices)
     live = django_filters.BooleanFilter()
     player = django_filters.CharFilter(method="filter_player", help_text="A username.")
+    awaiting = django_filters.CharFilter(
+        method="filter_awaiting",
+        help_text="A username: the invitations and logged results waiting for their answer.",
+    )
 
     class Meta:
         model = Match
-        fields = ["ruleset", "status", "live", "player"]
+        fields = ["ruleset", "status", "live", "player", "awaiting"]
 
     def filter_player(self, queryset, name, value):
         return selectors.with_player(queryset, value)
+
+    def filter_awaiting(self, queryset, name, value):
+        return selectors.awaiting(queryset, value)
 
 
 @extend_schema(tags=["matches"])
@@ -146,7 +165,8 @@ class MatchListCreate(ListAPIView):
         return selectors.matches()
 
     @extend_schema(
-        summary="Log a result (live: false) or start a live match (live: true)",
+        summary="Log a result (live: false) or invite players to a live match (live: true); "
+        "the others named accept or confirm",
         request=MATCH_CREATE,
         responses={201: MatchSerializer},
     )

@@ -1,6 +1,8 @@
 """Every write of the matches app, one module per concept:
 
-- ``records``: logging a result played at the table, starting a live match;
+- ``records``: logging a result played at the table, inviting players to a live match and
+  dealing it;
+- ``consent``: a named player accepts or declines a live seat, confirms or declines a result;
 - ``queue``: submitting actions and resignations (the action queue), the sweep of lost tasks;
 - ``resolution``: resolving pending actions in order, exactly once; abandoning a match;
 - ``finish``: handing a finished live match to ``MATCH_FINISHED_HANDLERS``;
@@ -27,7 +29,9 @@ from matches.services.common import (
     MatchNotRunning,
     NotSeated,
     canonical,
+    closed_reason,
 )
+from matches.services.consent import accept_match, decline_match
 from matches.services.finish import run_finish_handlers
 from matches.services.queue import (
     MAX_ACTION_BYTES,
@@ -37,7 +41,13 @@ from matches.services.queue import (
     submit_action,
     sweep_pending_actions,
 )
-from matches.services.records import CLOCK_SKEW, SEED_LIMIT, create_live_match, log_result
+from matches.services.records import (
+    CLOCK_SKEW,
+    SEED_LIMIT,
+    create_live_match,
+    deal_if_accepted,
+    log_result,
+)
 from matches.services.replay import replay_match
 from matches.services.resolution import ENGINE_FAILED, abandon_match, resolve_pending_actions
 
@@ -53,8 +63,12 @@ __all__ = [
     "MatchNotRunning",
     "NotSeated",
     "abandon_match",
+    "accept_match",
     "canonical",
+    "closed_reason",
     "create_live_match",
+    "deal_if_accepted",
+    "decline_match",
     "log_result",
     "replay_match",
     "resign",

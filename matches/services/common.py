@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from config.errors import Conflict, DomainError, NotAllowed
-from matches.models import Match, MatchAction, MatchEvent
+from matches.models import Match, MatchAction, MatchEvent, Participant
 
 # One logger for the whole package, under the name it always had.
 log = logging.getLogger("matches.services")
@@ -28,6 +28,25 @@ class MatchNotRunning(Conflict):
 
 class IdempotencyKeyReused(Conflict):
     default_field = "Idempotency-Key"
+
+
+def closed_reason(match: Match) -> str:
+    """Why a match takes no action now, in a sentence a player understands."""
+    if not match.live:
+        return "This match was logged after the game: it has no live play."
+    if match.status == Match.Status.INVITED:
+        waiting = Participant.objects.filter(
+            match=match, consent=Participant.Consent.AWAITING
+        ).values_list("player__username", flat=True)
+        names = ", ".join(sorted(waiting)) or "nobody"
+        return f"The match has not begun: it waits for {names} to accept."
+    if match.status == Match.Status.CANCELLED:
+        declined = Participant.objects.filter(
+            match=match, consent=Participant.Consent.DECLINED
+        ).values_list("player__username", flat=True)
+        names = ", ".join(sorted(declined)) or "a player"
+        return f"This match was cancelled: {names} declined."
+    return "The match is over: no more actions are taken."
 
 
 def canonical(data: Any) -> Any:

@@ -17,6 +17,7 @@ from matches.services.common import (
     MatchNotRunning,
     NotSeated,
     _dump,
+    closed_reason,
     log,
 )
 
@@ -94,10 +95,8 @@ def submit_action(
                 "use a new key for a new action."
             )
         return existing, False
-    if not match.live:
-        raise MatchNotRunning("This match was logged after the game: it has no live play.")
-    if match.status != Match.Status.LIVE:
-        raise MatchNotRunning("The match is over: no more actions are taken.")
+    if not match.is_running:
+        raise MatchNotRunning(closed_reason(match))
     if seat.resigned:
         raise MatchNotRunning("You resigned from this match.")
     action = MatchAction.objects.create(

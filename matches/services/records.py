@@ -67,6 +67,8 @@ def _seats(count: int) -> list[str]:
 def create_live_match(
     *, ruleset: str, players: list[str], options: dict, created_by, seed: int | None = None
 ) -> Match:
+    """Invite the named players to a live match. It is ``invited`` until every seat has
+    accepted (the creator's own seat is accepted at once), then dealt and ``live``."""
     game = _game(ruleset)
     if not game.live:
         raise InvalidMatchInput(
@@ -93,8 +95,38 @@ def create_live_match(
         options = canonical(options)
     except (TypeError, ValueError, RecursionError):
         raise InvalidMatchInput("Options must be plain JSON.", field="options") from None
+    # A trial deal checks the options now (a bad option is a 400 to the creator, not a
+    # surprise at the last acceptance); its state is thrown away, and the match is dealt from
+    # the same seed once every seat has accepted (``matches.services.consent``).
+    new_state(game, seats=seats, options=options, seed=seed)
+
+    match = Match.objects.create(
+        ruleset=game.slug,
+        live=True,
+        status=Match.Status.INVITED,
+        options=options,
+        seed=seed,
+        created_by=created_by,
+    )
+    Participant.objects.bulk_create(
+        Participant(match=match, player=users[name], seat=seat, **_answer(users[name], created_by))
+        for seat, name in zip(seats, players, strict=True)
+    )
+    deal_if_accepted(match)
+    return match
+
+
+def _answer(player, created_by) -> dict:
+    """The seat of the player who names themselves is accepted; everyone else is asked."""
+    if player.pk == created_by.pk:
+        return {"consent": Participant.Consent.ACCEPTED, "answered_at": timezone.now()}
+    return {"consent": Participant.Consent.AWAITING}
+
+
+def new_state(game: Ruleset, *, seats: list[str], options: dict, seed: int) -> dict:
+    """The engine's first state, canonical; bad options are a 400 naming the field."""
     try:
-        state = canonical(game.new_game(seats, options, seed))
+        return canonical(game.new_game(seats, options, seed))
     except InvalidInput as exc:
         raise InvalidMatchInput(exc.message, field=exc.field) from None
     except Exception:
@@ -104,23 +136,25 @@ def create_live_match(
             f"These options cannot start a game of {game.name}.", field="options"
         ) from None
 
-    match = Match.objects.create(
-        ruleset=game.slug,
-        live=True,
-        status=Match.Status.LIVE,
-        options=options,
-        state=state,
-        seed=seed,
-        created_by=created_by,
+
+def deal_if_accepted(match: Match) -> bool:
+    """Deal an ``invited`` match once no seat awaits: the engine's first state from the stored
+    seed, status ``live``. The caller holds the match row lock (or has just created it)."""
+    participants = list(match.participants.select_related("player").order_by("id"))
+    if match.status != Match.Status.INVITED or any(
+        p.consent != Participant.Consent.ACCEPTED for p in participants
+    ):
+        return False
+    game = _game(match.ruleset)
+    match.state = new_state(
+        game, seats=[p.seat for p in participants], options=match.options, seed=match.seed
     )
-    participants = Participant.objects.bulk_create(
-        Participant(match=match, player=users[name], seat=seat)
-        for seat, name in zip(seats, players, strict=True)
-    )
+    match.status = Match.Status.LIVE
+    match.played_at = timezone.now()
     table = ", ".join(f"{p.player.username} ({p.seat})" for p in participants)
     _append_events(match, [{"type": "match_started", "text": f"The match begins: {table}."}])
-    match.save(update_fields=["last_event_seq"])
-    return match
+    match.save(update_fields=["state", "status", "played_at", "last_event_seq"])
+    return True
 
 
 def _check_placements(placements: dict[str, int]) -> None:
@@ -197,8 +231,14 @@ def log_result(
 ) -> Match:
     """Record a game played at the table: no engine runs, the rules check the result.
 
-    ``on_behalf`` is for server-side callers (a campaign recording a confirmed battle): the
-    creator then need not be one of the players. ``gangs`` maps players to their gang."""
+    Every player it names other than its creator is asked to confirm it: their seats are
+    ``awaiting`` and the result counts for nothing until each has confirmed
+    (``matches.services.accept_match``).
+
+    ``on_behalf`` is for server-side callers (a campaign recording a confirmed battle, a
+    league recording a result its players confirm in the league): the creator then need not
+    be one of the players, and the seats are accepted, since that app's own flow asks the
+    players. ``gangs`` maps players to their gang."""
     game = _game(ruleset)
     if not isinstance(placements, dict) or not placements:
         raise InvalidMatchInput(
@@ -253,6 +293,11 @@ def log_result(
             scores=scores.get(n, {}),
             team=teams.get(n, ""),
             gang=(gangs or {}).get(n),
+            **(
+                {"consent": Participant.Consent.ACCEPTED, "answered_at": now}
+                if on_behalf
+                else _answer(users[n], created_by)
+            ),
         )
         for n in names
     )

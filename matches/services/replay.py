@@ -12,8 +12,8 @@ def replay_match(match: Match) -> tuple[bool, dict]:
     """Play the match again from its seed and its resolved actions (rejected ones changed
     nothing) and compare with the stored state, byte for byte. Returns ``(same, state)``."""
     game = get_ruleset(match.ruleset)
-    if game is None or not match.live:
-        raise ValueError(f"match {match.pk} is not a live match of a known game")
+    if game is None or not match.is_dealt:
+        raise ValueError(f"match {match.pk} is not a dealt live match of a known game")
     seats = [p.seat for p in match.participants.order_by("id")]
     state = canonical(game.new_game(seats, canonical(match.options), match.seed))
     actions = match.actions.filter(status=MatchAction.Status.RESOLVED).order_by("id")

@@ -37,14 +37,21 @@ from rosters.services.common import (
 from rosters.services.equipment import (
     MAX_QUANTITY,
     check_can_carry,
+    check_carry_limits,
+    check_purchasable,
     move_equipment,
     purchase_item,
     sell_equipment,
     use_up,
 )
-from rosters.services.fighters import hire_fighter, retire_fighter, take_out_of_action
+from rosters.services.fighters import (
+    check_can_hire,
+    hire_fighter,
+    retire_fighter,
+    take_out_of_action,
+)
 from rosters.services.flips import award_flips, flip_card, session_options, showing_flip
-from rosters.services.gangs import create_gang
+from rosters.services.gangs import create_gang, update_gang
 from rosters.services.goods import add_found, add_goods, find_item, findable_slugs, sell_goods
 from rosters.services.ledger import (
     _post,
@@ -78,6 +85,9 @@ __all__ = [
     "can_manage_gang",
     "change_price",
     "check_can_carry",
+    "check_can_hire",
+    "check_carry_limits",
+    "check_purchasable",
     "create_gang",
     "find_item",
     "findable_slugs",
@@ -95,5 +105,6 @@ __all__ = [
     "session_options",
     "showing_flip",
     "take_out_of_action",
+    "update_gang",
     "use_up",
 ]

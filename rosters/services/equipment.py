@@ -42,30 +42,50 @@ _CATEGORY_WORDS = {
 
 def check_can_carry(*, fighter: Fighter, item: CatalogueItem, quantity: int = 1) -> None:
     """Who may carry what: allowed roles, per-item limits and per-category carry limits."""
-    if fighter.role.slug not in item.allowed_roles:
+    held = Equipment.objects.filter(fighter=fighter, disposal="").select_related("item")
+    check_carry_limits(
+        role=fighter.role.slug,
+        fighter_name=fighter.name,
+        held=[e.item for e in held],
+        item=item,
+        quantity=quantity,
+    )
+
+
+def check_carry_limits(
+    *, role: str, fighter_name: str, held: list[CatalogueItem], item: CatalogueItem, quantity=1
+) -> None:
+    """The carry rule on plain values: a fighter of ``role`` holding ``held`` takes
+    ``quantity`` more ``item`` (purchases and moves ask through ``check_can_carry``; an
+    import asks for each item of a fighter it has not written yet)."""
+    if role not in item.allowed_roles:
         allowed = " or ".join(item.allowed_roles) or "nobody"
         raise CarryError(
-            f"Only a {allowed} may carry a {item.name.lower()}; {fighter.name} is a "
-            f"{fighter.role.slug}.",
+            f"Only a {allowed} may carry a {item.name.lower()}; {fighter_name} is a {role}.",
             field="fighter",
         )
-    held = list(Equipment.objects.filter(fighter=fighter, disposal="").select_related("item"))
-    same = sum(1 for e in held if e.item_id == item.pk)
+    same = sum(1 for h in held if h.pk == item.pk)
     if item.max_per_fighter is not None and same + quantity > item.max_per_fighter:
         raise CarryError(
             f"A fighter may carry at most {item.max_per_fighter} {item.name.lower()}; "
-            f"{fighter.name} has {same}.",
+            f"{fighter_name} has {same}.",
             field="quantity",
         )
     category = _carry_category(item)
     limit = gang_rules().carry_limits[category]
-    in_category = sum(1 for e in held if _carry_category(e.item) == category)
+    in_category = sum(1 for h in held if _carry_category(h) == category)
     if in_category + quantity > limit:
         raise CarryError(
             f"A fighter may carry at most {limit} {_CATEGORY_WORDS[category]}; "
-            f"{fighter.name} has {in_category}.",
+            f"{fighter_name} has {in_category}.",
             field="quantity",
         )
+
+
+def check_purchasable(entry: CatalogueItem) -> None:
+    """The store sells equipment, never goods (found in battles) or loot."""
+    if not entry.purchasable or entry.kind == CatalogueItem.Kind.GOODS:
+        raise RosterError(f"{entry.name} cannot be bought at the store.", field="item")
 
 
 @transaction.atomic
@@ -84,8 +104,7 @@ def purchase_item(
     entry = CatalogueItem.objects.filter(slug=item).first()
     if entry is None:
         raise RosterError(f"'{item}' is not in the catalogue.", field="item")
-    if not entry.purchasable or entry.kind == CatalogueItem.Kind.GOODS:
-        raise RosterError(f"{entry.name} cannot be bought at the store.", field="item")
+    check_purchasable(entry)
     fighter = None
     if fighter_id is not None:
         fighter = _active_fighter(gang, fighter_id)

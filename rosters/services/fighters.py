@@ -17,6 +17,7 @@ from rosters.models import (
     Equipment,
     Fighter,
     Gang,
+    GangRules,
     Injury,
     Role,
 )
@@ -32,22 +33,12 @@ def hire_fighter(*, gang: Gang, name: str, role: str, actor) -> Fighter:
     if role_row is None:
         slugs = ", ".join(Role.objects.values_list("slug", flat=True))
         raise RosterError(f"'{role}' is not a role: choose one of {slugs}.", field="role")
-    rules = gang_rules()
     active = Counter(
         Fighter.objects.filter(gang=gang, status=Fighter.Status.ACTIVE).values_list(
             "role__slug", flat=True
         )
     )
-    if active[role] >= role_row.max_count:
-        raise CompositionError(
-            f"A gang may have at most {role_row.max_count} {role_row.name.lower()}"
-            f"{'' if role_row.max_count == 1 else 's'}; this gang has {active[role]}.",
-            field="role",
-        )
-    if sum(active.values()) >= rules.max_fighters:
-        raise CompositionError(
-            f"A gang may have at most {rules.max_fighters} fighters.", field="role"
-        )
+    check_can_hire(role=role_row, active=active, rules=gang_rules())
     fighter = Fighter.objects.create(
         gang=gang, name=name, role=role_row, hire_cost=role_row.hire_cost, **role_row.stat_line()
     )
@@ -68,6 +59,21 @@ def hire_fighter(*, gang: Gang, name: str, role: str, actor) -> Fighter:
     )
     _refresh_totals(gang)
     return fighter
+
+
+def check_can_hire(*, role: Role, active: Counter, rules: GangRules) -> None:
+    """Composition: at most ``role.max_count`` of a role (one leader, two deputies...) and at
+    most ``rules.max_fighters`` in all. ``active`` counts the gang's active fighters by role."""
+    if active[role.slug] >= role.max_count:
+        raise CompositionError(
+            f"A gang may have at most {role.max_count} {role.name.lower()}"
+            f"{'' if role.max_count == 1 else 's'}; this gang has {active[role.slug]}.",
+            field="role",
+        )
+    if sum(active.values()) >= rules.max_fighters:
+        raise CompositionError(
+            f"A gang may have at most {rules.max_fighters} fighters.", field="role"
+        )
 
 
 def _active_fighter(

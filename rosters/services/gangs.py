@@ -10,7 +10,7 @@ from rosters.errors import (
 from rosters.models import (
     Gang,
 )
-from rosters.services.common import Kind, Reason, _event, gang_rules
+from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
 from rosters.services.ledger import _post, _refresh_totals
 
 
@@ -39,4 +39,23 @@ def create_gang(*, owner, name: str, faction: str, notes: str = "") -> Gang:
         actor=owner,
     )
     _refresh_totals(gang)
+    return gang
+
+
+@transaction.atomic
+def update_gang(*, gang: Gang, actor, name: str | None = None, notes: str | None = None) -> Gang:
+    """A new name (unique among the owner's gangs whatever the case) or new notes."""
+    gang = _lock(gang)
+    fields = ["updated_at"]
+    if name is not None and name != gang.name:
+        taken = Gang.objects.filter(owner_id=gang.owner_id, name__iexact=name).exclude(pk=gang.pk)
+        if taken.exists():
+            raise RosterError("You already have a gang with this name.", field="name")
+        _event(gang, Kind.RENAMED, f"{gang.name} is now called {name}.", actor=actor)
+        gang.name = name
+        fields.append("name")
+    if notes is not None:
+        gang.notes = notes
+        fields.append("notes")
+    gang.save(update_fields=fields)
     return gang

@@ -211,7 +211,11 @@ def test_leaving_voids_the_gangs_reported_and_disputed_battles(world):
     ).exists()
     # Nobody can bring them back to apply to a gang that left.
     refused = post(world, world.arbitrator, f"battles/{reported.pk}/confirm/")
-    assert refused.status_code == 409
+    assert refused.status_code == 403  # no power over a gang that left
+    assert post(world, world.players[1], f"battles/{disputed.pk}/confirm/").status_code in (
+        403,
+        409,
+    )
     assert Fighter.objects.filter(gang=a, injuries__isnull=False).count() == 0
 
 

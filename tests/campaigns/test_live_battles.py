@@ -15,11 +15,52 @@ pytestmark = pytest.mark.django_db
 
 
 def start(world, user, a, b, **options):
+    """``user`` starts the battle and the owners it still waits for accept it: dealt."""
+    body = challenge(world, user, a, b, **options)
+    for gang in (a, b):
+        if gang.owner_id != user.pk:
+            accepted = world.client(gang.owner).post(f"/api/v1/matches/{body['match']}/accept/")
+            assert accepted.status_code == 200, accepted.json()
+    assert Match.objects.get(pk=body["match"]).status == "live"
+    return body
+
+
+def challenge(world, user, a, b, **options):
     response = world.client(user).post(
         world.url("live-battles/"), {"gangs": [a.pk, b.pk], "options": options}, format="json"
     )
     assert response.status_code == 201, response.json()
     return response.json()
+
+
+def test_a_live_battle_waits_for_both_owners(world, staff):
+    a, b = world.gangs[:2]
+    ann, bob = world.players[:2]
+    body = challenge(world, ann, a, b)
+    url = f"/api/v1/matches/{body['match']}/"
+    match = Match.objects.get(pk=body["match"])
+    assert match.status == "invited" and match.state == {}
+    assert {p.player.username: p.consent for p in match.participants.all()} == {
+        "ann": "accepted",
+        "bob": "awaiting",
+    }
+    for client in (world.client(ann), world.client(bob)):
+        assert client.get(url + "state/").status_code == 409
+        assert client.get(url + "legal-actions/").status_code == 409
+    # The arbitrator, staff, and the other players cannot accept for bob.
+    for user in (world.arbitrator, staff, world.players[2]):
+        assert world.client(user).post(url + "accept/").status_code == 403
+    assert world.client(bob).post(url + "accept/").json()["status"] == "live"
+    assert world.client(bob).get(url + "legal-actions/").status_code == 200
+
+    # Started by staff, it waits for both owners; one decline cancels it.
+    c, d = world.gangs[2:4]
+    other = challenge(world, staff, c, d)
+    other_url = f"/api/v1/matches/{other['match']}/"
+    assert world.client(c.owner).post(other_url + "accept/").json()["status"] == "invited"
+    declined = world.client(d.owner).post(other_url + "decline/")
+    assert declined.status_code == 200 and declined.json()["status"] == "cancelled"
+    assert world.client(c.owner).get(other_url + "state/").status_code == 409
 
 
 def test_a_live_battle_seats_the_owners_with_their_gangs_from_the_rosters(world):

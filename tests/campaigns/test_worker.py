@@ -101,6 +101,8 @@ def test_a_campaign_round_played_live_end_to_end_on_the_worker(live_world):
             format="json",
         )
         assert response.status_code == 201, response.json()
+        accepted = world.client(b.owner).post(f"/api/v1/matches/{response.json()['match']}/accept/")
+        assert accepted.status_code == 200 and accepted.json()["status"] == "live"
         lives.append(response.json())
 
     for live in lives:

@@ -39,6 +39,7 @@ from rosters import services as rosters
 from rosters.models import Equipment, Gang, Injury, LedgerEntry
 from tests.conftest import client_for
 from tests.factories import UserFactory
+from tests.matches.factories import start_live_match
 from tests.worker import WorkerProcess, require_worker_environment, wait_for
 
 pytestmark = pytest.mark.worker
@@ -298,7 +299,7 @@ def build(seeded_catalogue):
     tables = []
     for n in range(MATCHES):
         a, b = players[n % 4], players[(n + 1) % 4]
-        match = matches.create_live_match(
+        match = start_live_match(
             ruleset=LIVE_GAME,
             players=[a.username, b.username],
             options={},

@@ -28,3 +28,18 @@ def test_seed_demo_creates_a_campaign_half_way_through():
     assert Battle.objects.filter(campaign=campaign, post_game_at__isnull=False).count() == 1
     assert Battle.objects.filter(campaign=campaign, status="reported").count() == 1
     assert campaign.log.count() > 5
+
+
+def test_seed_demo_creates_a_league_whose_invited_player_accepted():
+    from leagues.models import League, LeagueMatch, PlayerRating
+
+    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", stdout=io.StringIO())
+    league = League.objects.get(name="Tuesday Peuple")
+    assert set(league.memberships.values_list("player__username", "status")) == {
+        ("demo", "active"),
+        ("rival", "active"),
+    }
+    results = LeagueMatch.objects.filter(league=league)
+    assert sorted(results.values_list("status", flat=True)) == ["confirmed", "reported"]
+    assert PlayerRating.objects.filter(games=1).count() == 2

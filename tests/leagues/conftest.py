@@ -1,4 +1,5 @@
 import pytest
+from django.contrib.auth import get_user_model
 
 from leagues import services
 from tests.conftest import client_for
@@ -8,6 +9,20 @@ LDP = "le-dernier-peuple"
 LHF = "last-hope-frontier"
 BR = "battle-royale"
 LOS = "last-one-standing"
+
+
+def enrol(league, player, organiser):
+    """The organiser invites the player, who accepts: an active member (for tests about
+    something else than the invitation itself)."""
+    membership = services.add_member(league=league, player=player, actor=organiser)
+    return services.accept_membership(membership=membership, actor=player)[0]
+
+
+def confirm_all(result):
+    """Every player of the result confirms it, so that it counts."""
+    for seat in result.match.participants.select_related("player"):
+        result = services.confirm_result(result=result, actor=seat.player)
+    return result
 
 
 class World:
@@ -27,7 +42,7 @@ class World:
             creator=self.organiser, name=name or f"{ruleset} league", ruleset=ruleset, **settings
         )
         for player in self.players if members is None else members:
-            services.add_member(league=league, player=player, actor=self.organiser)
+            enrol(league, player, self.organiser)
         return league
 
     def client(self, user):
@@ -38,6 +53,21 @@ class World:
 
     def log(self, user, body, league=None):
         return self.client(user).post(self.url("matches/", league), body, format="json")
+
+    def log_counted(self, body, league=None, user=None):
+        """Log a result (as the organiser, by default) and have each of its players confirm
+        it over the API, so that it counts; returns the result as it then is."""
+        result = self.log(user or self.organiser, body, league)
+        assert result.status_code == 201, result.json()
+        result = result.json()
+        for name in result["awaiting"]:
+            player = get_user_model().objects.get(username=name)
+            url = self.url(f"matches/{result['id']}/confirm/", league)
+            response = self.client(player).post(url)
+            assert response.status_code == 200, response.json()
+            result = response.json()
+        assert result["status"] == "confirmed", result
+        return result
 
 
 @pytest.fixture

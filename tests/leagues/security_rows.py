@@ -6,9 +6,10 @@ leagues app's write endpoints, for its owners to add at the "LEAGUES" placeholde
 
 ``Row`` and ``expect`` are passed in so that this module does not import the matrix (no
 cycle). Each row's ``prepare`` builds, inside the cell's savepoint, a Le Dernier Peuple league
-founded by ``arbitrator`` (its organiser) with ``owner`` and ``rival`` as members, and a result
-``rival`` reported of a game against ``owner`` that waits for ``owner``'s confirmation;
-``other`` is signed in but no member; ``staff`` counts as an organiser everywhere.
+founded by ``arbitrator`` (its organiser) with ``owner`` and ``rival`` as members (invited, and
+they accepted), and a result ``rival`` reported of a game against ``owner`` that waits for
+``owner``'s confirmation; ``other`` is invited but has not answered yet; ``staff`` counts as an
+organiser everywhere, which lets them invite and void, never answer or confirm for a player.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ def _prepare(world) -> None:
     users = world.users
     league = services.create_league(creator=users["arbitrator"], name="Matrix", ruleset=LEAGUE)
     for persona in ("owner", "rival"):
-        services.add_member(league=league, player=users[persona], actor=users["arbitrator"])
+        invitation = services.add_member(
+            league=league, player=users[persona], actor=users["arbitrator"]
+        )
+        services.accept_membership(membership=invitation, actor=users[persona])
+    invitation = services.add_member(
+        league=league, player=users["other"], actor=users["arbitrator"]
+    )
     result = services.report_result(
         league=league,
         actor=users["rival"],
@@ -31,7 +38,7 @@ def _prepare(world) -> None:
         scores={users["rival"].username: {"vp": 12}},
     )
     UserFactory(username="newbie")
-    world.ids.update(league=league.pk, league_result=result.pk)
+    world.ids.update(league=league.pk, league_result=result.pk, league_invitation=invitation.pk)
 
 
 def _l(world, rest: str = "") -> str:
@@ -45,6 +52,8 @@ def _r(world, rest: str = "") -> str:
 def league_rows(Row, expect) -> list:
     organisers = expect(401, 403, 403, 200, 200)  # the league's organiser, or staff
     players_or_organisers = expect(401, 403, 200, 200, 200)  # a player of the result too
+    players_only = expect(401, 403, 200, 403, 403)  # nobody confirms for a player
+    invited_only = expect(401, 200, 403, 403, 403)  # only the invited player answers
     return [
         Row(
             "POST",
@@ -71,6 +80,20 @@ def league_rows(Row, expect) -> list:
         ),
         Row(
             "POST",
+            "/api/v1/leagues/{id}/members/{member_id}/accept/",
+            lambda w: _l(w, f"members/{w.ids['league_invitation']}/accept/"),
+            invited_only,
+            prepare=_prepare,
+        ),
+        Row(
+            "POST",
+            "/api/v1/leagues/{id}/members/{member_id}/decline/",
+            lambda w: _l(w, f"members/{w.ids['league_invitation']}/decline/"),
+            invited_only,
+            prepare=_prepare,
+        ),
+        Row(
+            "POST",
             "/api/v1/leagues/{id}/organisers/",
             lambda w: _l(w, "organisers/"),
             organisers,
@@ -92,7 +115,7 @@ def league_rows(Row, expect) -> list:
             "POST",
             "/api/v1/leagues/{id}/matches/{result_id}/confirm/",
             lambda w: _r(w, "confirm/"),
-            players_or_organisers,
+            players_only,
             prepare=_prepare,
         ),
         Row(

@@ -24,10 +24,16 @@ def _reported(world):
 
 def test_confirm_and_void_from_the_admin_go_through_the_services(admin_client, world):
     result = _reported(world)
+    # The organiser did not play: the admin's confirm is refused (only players confirm).
     response = admin_client.post(
-        "/admin/leagues/leaguematch/", {"action": "confirm", "_selected_action": [result.pk]}
+        "/admin/leagues/leaguematch/",
+        {"action": "confirm", "_selected_action": [result.pk]},
+        follow=True,
     )
-    assert response.status_code == 302
+    assert "Only the players of a result confirm it" in response.content.decode()
+    result.refresh_from_db()
+    assert result.status == "reported" and not RatingChange.objects.exists()
+    services.confirm_result(result=result, actor=world.players[1])
     result.refresh_from_db()
     assert result.status == "confirmed" and result.rating_seq == 1
     assert RatingChange.objects.filter(result=result).count() == 2
@@ -43,7 +49,7 @@ def test_a_refused_action_is_a_message_not_an_error(admin_client, world):
     services.void_result(result=result, actor=world.organiser)
     response = admin_client.post(
         "/admin/leagues/leaguematch/",
-        {"action": "confirm", "_selected_action": [result.pk]},
+        {"action": "void", "_selected_action": [result.pk]},
         follow=True,
     )
     assert "already void" in response.content.decode()
@@ -58,11 +64,12 @@ def test_a_league_founded_in_the_admin_is_organised_by_its_founder(admin_client,
             "ruleset": "battle-royale",
             "description": "",
             "scoring": "placement",
-            "points_table": '{"1": 4, "2": 2}',
+            "points_table_0": 4,
+            "points_table_1": 2,
             "points_win": 3,
             "points_draw": 1,
             "points_loss": 0,
-            "tie_breakers": '["most_kills"]',
+            "tie_breakers_0": "most_kills",
             "memberships-TOTAL_FORMS": 1,
             "memberships-INITIAL_FORMS": 0,
             "memberships-0-player": world.players[0].pk,
@@ -83,11 +90,10 @@ def test_the_admin_refuses_bad_settings(admin_client, world):
             "name": "Bad",
             "ruleset": "le-dernier-peuple",
             "scoring": "placement",
-            "points_table": "{}",
             "points_win": 3,
             "points_draw": 1,
             "points_loss": 0,
-            "tie_breakers": '["most_kills"]',
+            "tie_breakers_0": "most_kills",
             "memberships-TOTAL_FORMS": 0,
             "memberships-INITIAL_FORMS": 0,
         },
@@ -99,7 +105,7 @@ def test_the_admin_refuses_bad_settings(admin_client, world):
 
 def test_admin_pages_render(admin_client, world):
     result = _reported(world)
-    services.confirm_result(result=result, actor=world.organiser)
+    services.confirm_result(result=result, actor=world.players[1])
     for url in [
         "/admin/leagues/league/",
         f"/admin/leagues/league/{world.league.pk}/change/",

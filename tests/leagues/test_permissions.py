@@ -33,6 +33,8 @@ def test_anonymous_callers_must_sign_in(world, api):
             world.url(f"matches/{result.pk}/confirm/"),
             world.url(f"matches/{result.pk}/dispute/"),
             world.url(f"matches/{result.pk}/void/"),
+            world.url(f"members/{world.league.memberships.first().pk}/accept/"),
+            world.url(f"members/{world.league.memberships.first().pk}/decline/"),
         ],
         "patch": [world.url()],
     }
@@ -90,14 +92,13 @@ def test_a_result_of_another_league_is_not_found_here(world):
 def test_staff_may_do_everything(world, staff):
     client = client_for(staff)
     body = ok(client.post(world.url("matches/"), GAME, format="json"))
-    assert body["status"] == "confirmed"  # staff count as organisers
+    assert body["status"] == "reported"  # staff count as organisers, who log for anyone...
     reported = ok(world.log(world.players[0], GAME))
-    assert ok(client.post(world.url(f"matches/{reported['id']}/confirm/")), 200)["status"] == (
-        "confirmed"
-    )
+    # ...but confirm for nobody: a result counts once its own players confirm it.
+    assert client.post(world.url(f"matches/{reported['id']}/confirm/")).status_code == 403
     assert ok(client.post(world.url(f"matches/{body['id']}/void/")), 200)["status"] == "void"
     assert ok(client.patch(world.url(), {"name": "Staffed"}, format="json"), 200)
     assert ok(client.post(world.url("members/"), {"player": "zed"}))
     assert ok(client.get(world.url()), 200)["join_code"] == world.league.join_code
     assert League.objects.get().name == "Staffed"
-    assert Membership.objects.filter(player=world.outsider).exists()
+    assert Membership.objects.get(player=world.outsider).status == "invited"

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 
 
 def log(world, placements, league=None, user=None, **extra):
-    return ok(world.log(user or world.organiser, {"placements": placements, **extra}, league))
+    """A result logged (by the organiser unless ``user``) and confirmed by its players."""
+    return world.log_counted({"placements": placements, **extra}, league, user=user)
 
 
 def after(body):

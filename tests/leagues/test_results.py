@@ -13,16 +13,25 @@ pytestmark = pytest.mark.django_db
 GAME = {"placements": {"ann": 1, "bob": 2, "cal": 3}, "scores": {"ann": {"vp": 12}}}
 
 
-def test_an_organisers_result_counts_at_once(world):
+def test_an_organisers_result_waits_for_every_player_it_names(world):
+    """The organiser did not play: the result counts only once ann, bob and cal confirm."""
+    ann, bob, cal = world.players[:3]
     body = ok(world.log(world.organiser, GAME))
-    assert body["status"] == "confirmed" and body["confirmed_by"] == "orga"
+    assert body["status"] == "reported" and body["confirmed_by"] is None
+    assert body["confirmations"] == [] and body["awaiting"] == ["ann", "bob", "cal"]
     assert body["placements"] == {"ann": 1, "bob": 2, "cal": 3}
     assert body["points"] == {"ann": 5, "bob": 3, "cal": 2}
-    assert [r["player"] for r in body["ratings"]] == ["ann", "bob", "cal"]
+    assert body["ratings"] == [] and not PlayerRating.objects.exists()
     # The match record is the matches app's, in the organiser's name although they did not play.
     match = Match.objects.get(pk=body["match"])
     assert match.status == "reported" and match.created_by == world.organiser
     assert match.outcome["winners"] == ["s1"]
+    url = world.url(f"matches/{body['id']}/confirm/")
+    for player in (ann, bob):
+        assert ok(world.client(player).post(url), 200)["status"] == "reported"
+    done = ok(world.client(cal).post(url), 200)
+    assert done["status"] == "confirmed" and done["confirmed_by"] == "cal"
+    assert [r["player"] for r in done["ratings"]] == ["ann", "bob", "cal"]
 
 
 def test_a_members_result_waits_for_every_other_player(world):
@@ -33,20 +42,33 @@ def test_a_members_result_waits_for_every_other_player(world):
     assert body["ratings"] == []
     url = world.url(f"matches/{body['id']}/confirm/")
     assert ok(world.client(bob).post(url), 200)["status"] == "reported"
+    assert ok(world.client(bob).post(url), 200)["confirmations"] == ["ann", "bob"]  # no change
     assert not RatingChange.objects.exists()
     done = ok(world.client(cal).post(url), 200)
     assert done["status"] == "confirmed" and done["confirmed_by"] == "cal"
     assert len(done["ratings"]) == 3
-    assert world.client(cal).post(url).status_code == 409  # already counted
+    # Confirming again is a 200 that changes nothing.
+    again = ok(world.client(cal).post(url), 200)
+    assert again["confirmed_at"] == done["confirmed_at"] and len(again["ratings"]) == 3
+    assert RatingChange.objects.count() == 3
 
 
-def test_an_organiser_confirms_a_reported_result_outright(world):
+def test_nobody_confirms_for_a_player_not_an_organiser_nor_staff(world, staff):
     body = ok(world.log(world.players[0], GAME))
-    done = ok(world.client(world.organiser).post(world.url(f"matches/{body['id']}/confirm/")), 200)
-    assert done["status"] == "confirmed" and done["awaiting"] == []
+    url = world.url(f"matches/{body['id']}/confirm/")
+    for user in (world.organiser, staff, world.outsider):
+        response = world.client(user).post(url)
+        assert response.status_code == 403, response.json()
+    assert LeagueMatch.objects.get(pk=body["id"]).status == "reported"
+    assert (
+        world.client(world.organiser)
+        .post(url)
+        .json()["detail"]
+        .startswith("Only the players of a result confirm it")
+    )
 
 
-def test_a_disputed_result_goes_to_the_organiser(world):
+def test_a_disputed_result_waits_for_the_disputer_or_a_void(world):
     ann, bob, cal = world.players[:3]
     body = ok(world.log(ann, GAME))
     base = world.url(f"matches/{body['id']}/")
@@ -54,24 +76,29 @@ def test_a_disputed_result_goes_to_the_organiser(world):
     disputed = ok(world.client(bob).post(base + "dispute/", {"reason": "I won that one."}), 200)
     assert disputed["status"] == "disputed" and disputed["dispute_reason"] == "I won that one."
     assert disputed["disputed_by"] == "bob"
-    assert world.client(cal).post(base + "confirm/").status_code == 403
+    # cal's confirmation is recorded, but the result still waits for bob.
+    assert ok(world.client(cal).post(base + "confirm/"), 200)["status"] == "disputed"
+    assert world.client(world.organiser).post(base + "confirm/").status_code == 403
     assert world.client(ann).post(base + "void/").status_code == 403
     voided = ok(world.client(world.organiser).post(base + "void/", {"reason": "Replay it."}), 200)
     assert voided["status"] == "void" and voided["void_reason"] == "Replay it."
-    assert world.client(world.organiser).post(base + "confirm/").status_code == 409
+    assert world.client(bob).post(base + "confirm/").status_code == 409
+    assert not RatingChange.objects.exists()
 
 
-def test_an_organiser_may_uphold_a_disputed_result(world):
+def test_the_disputing_player_may_confirm_after_all(world):
     ann, bob = world.players[:2]
-    body = ok(world.log(ann, GAME))
+    body = ok(world.log(ann, {"placements": {"ann": 1, "bob": 2}}))
     base = world.url(f"matches/{body['id']}/")
     ok(world.client(bob).post(base + "dispute/", {"reason": "No."}), 200)
-    assert ok(world.client(world.organiser).post(base + "confirm/"), 200)["status"] == "confirmed"
+    done = ok(world.client(bob).post(base + "confirm/"), 200)
+    assert done["status"] == "confirmed" and done["disputed_by"] is None
 
 
 def test_a_counted_result_is_not_disputed_but_voided(world):
-    body = ok(world.log(world.organiser, GAME))
-    base = world.url(f"matches/{body['id']}/")
+    world.log_counted(GAME)
+    body = LeagueMatch.objects.get()
+    base = world.url(f"matches/{body.pk}/")
     assert (
         world.client(world.players[1]).post(base + "dispute/", {"reason": "x"}).status_code == 409
     )
@@ -81,7 +108,7 @@ def test_a_counted_result_is_not_disputed_but_voided(world):
 
 
 def test_results_are_listed_newest_first_and_filtered_by_state(world):
-    ok(world.log(world.organiser, GAME))
+    world.log_counted(GAME)
     ok(world.log(world.players[0], GAME))
     client = world.client(world.outsider)
     rows = ok(client.get(world.url("matches/")), 200)["results"]
@@ -91,6 +118,18 @@ def test_results_are_listed_newest_first_and_filtered_by_state(world):
     assert "status" in errors_of(client.get(world.url("matches/?status=maybe")))
     detail = ok(client.get(world.url(f"matches/{rows[0]['id']}/")), 200)
     assert detail["id"] == rows[0]["id"]
+
+
+def test_a_player_lists_the_results_awaiting_their_confirmation(world):
+    ann, bob = world.players[:2]
+    waiting = ok(world.log(ann, GAME))
+    ok(world.log(ann, {"placements": {"ann": 1, "dee": 2}}))  # not bob's
+    client = world.client(bob)
+    rows = ok(client.get(world.url("matches/?awaiting=bob")), 200)["results"]
+    assert [r["id"] for r in rows] == [waiting["id"]]
+    ok(client.post(world.url(f"matches/{waiting['id']}/confirm/")), 200)
+    assert ok(client.get(world.url("matches/?awaiting=bob")), 200)["results"] == []
+    assert ok(client.get(world.url("matches/?awaiting=ann")), 200)["results"] == []
 
 
 def test_duos_are_logged_with_teams_and_teammates_share_a_place(world):
@@ -122,15 +161,18 @@ def _live_match(players, *, ruleset=LHF, status="finished"):
     return match
 
 
-def test_a_finished_live_match_counts_without_confirmation(world):
+def test_a_finished_live_match_counts_once_its_players_confirm_it(world):
     league = world.new_league(LHF)
     ann, bob = world.players[:2]
     match = _live_match([ann, bob])
     body = ok(world.client(bob).post(world.url("matches/", league), {"match": match.pk}))
-    assert body["source"] == "live" and body["status"] == "confirmed"
+    assert body["source"] == "live" and body["status"] == "reported"
+    assert body["confirmations"] == ["bob"] and body["awaiting"] == ["ann"]
     assert body["placements"] == {"ann": 1, "bob": 2} and body["points"] == {"ann": 3, "bob": 0}
     again = world.client(ann).post(world.url("matches/", league), {"match": match.pk})
     assert again.status_code == 409
+    done = ok(world.client(ann).post(world.url(f"matches/{body['id']}/confirm/", league)), 200)
+    assert done["status"] == "confirmed" and len(done["ratings"]) == 2
 
 
 @pytest.mark.parametrize("case", ["running", "outsider", "other game", "not a player"])

@@ -21,7 +21,8 @@ def rows(world, league=None):
 
 
 def log(world, placements, league=None, **extra):
-    return ok(world.log(world.organiser, {"placements": placements, **extra}, league))
+    """The organiser logs a result and its players confirm it: a result that counts."""
+    return world.log_counted({"placements": placements, **extra}, league)
 
 
 def test_points_per_place_and_tied_players_share_the_place(world):

@@ -15,6 +15,7 @@ from matches.models import Match, MatchAction
 from rulesets.registry import get_ruleset
 from tests.conftest import client_for
 from tests.factories import UserFactory
+from tests.matches.factories import accept_all_over_api
 from tests.worker import wait_for
 
 pytestmark = pytest.mark.worker
@@ -55,6 +56,7 @@ def test_a_full_game_played_over_http_on_a_real_worker(
         format="json",
     )
     assert created.status_code == 201, created.json()
+    accept_all_over_api(created.json())  # the other players accept: the match is dealt
     match_id = created.json()["id"]
     by_seat = {
         row["seat"]: clients[[u.username for u in users].index(row["player"])]

@@ -1,7 +1,7 @@
 import pytest
 
 from tests.conftest import client_for
-from tests.matches.factories import UserFactory
+from tests.matches.factories import UserFactory, accept_all
 from tests.matches.fake_game import FAKE_RULESETS
 
 
@@ -46,12 +46,16 @@ class Table:
         self.as_alice, self.as_bob = self.clients[0], self.clients[1]
         self.as_carol = client_for(self.carol)
         self.as_staff = client_for(self.staff)
-        self.match = services.create_live_match(
-            ruleset=ruleset,
-            players=[u.username for u in self.users],
-            options=options or {},
-            seed=seed,
-            created_by=self.staff,
+        # Staff invite the players, who all accept (tests/matches/test_consent.py is where
+        # invitations themselves are tested).
+        self.match = accept_all(
+            services.create_live_match(
+                ruleset=ruleset,
+                players=[u.username for u in self.users],
+                options=options or {},
+                seed=seed,
+                created_by=self.staff,
+            )
         )
         self.url = f"/api/v1/matches/{self.match.pk}/"
         self._keys = 0

@@ -7,7 +7,46 @@ from django.utils import timezone
 from matches.models import Match, Participant
 from tests.factories import UserFactory
 
-__all__ = ["LoggedMatchFactory", "ParticipantFactory", "UserFactory"]
+__all__ = [
+    "LoggedMatchFactory",
+    "ParticipantFactory",
+    "UserFactory",
+    "accept_all",
+    "accept_all_over_api",
+    "start_live_match",
+]
+
+
+def accept_all(match: Match) -> Match:
+    """Every player still asked accepts (a live match is then dealt; a logged result counts).
+    For tests about something else than consent; returns the match as it now is."""
+    from matches import services
+
+    for seat in match.participants.filter(consent=Participant.Consent.AWAITING).select_related(
+        "player"
+    ):
+        services.accept_match(match=match, player=seat.player)
+    match.refresh_from_db()
+    return match
+
+
+def start_live_match(**kwargs) -> Match:
+    """``services.create_live_match`` with every invited player accepting: a dealt match."""
+    from matches import services
+
+    return accept_all(services.create_live_match(**kwargs))
+
+
+def accept_all_over_api(body: dict) -> None:
+    """After ``POST matches/`` answered ``body``: each invited player accepts over the API."""
+    from tests.conftest import client_for
+
+    match = Match.objects.get(pk=body["id"])
+    for seat in match.participants.filter(consent=Participant.Consent.AWAITING).select_related(
+        "player"
+    ):
+        response = client_for(seat.player).post(f"/api/v1/matches/{match.pk}/accept/")
+        assert response.status_code == 200, response.content
 
 
 class LoggedMatchFactory(factory.django.DjangoModelFactory):

@@ -10,7 +10,7 @@ from matches import services
 from matches.models import Match, MatchAction
 from rulesets.registry import get_ruleset
 from tests.conftest import client_for
-from tests.matches.factories import UserFactory
+from tests.matches.factories import UserFactory, accept_all_over_api
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +42,8 @@ def test_a_random_three_player_game_through_the_api_ends_and_replays(
         format="json",
     )
     assert created.status_code == 201, created.json()
+    assert created.json()["status"] == "invited"
+    accept_all_over_api(created.json())
     url = f"/api/v1/matches/{created.json()['id']}/"
     match = Match.objects.get(pk=created.json()["id"])
     secrets = [str(match.seed), str(match.state["rng"])]

@@ -11,6 +11,7 @@ from matches import services
 from matches.models import Match
 from tests.conftest import client_for
 from tests.factories import UserFactory
+from tests.matches.factories import start_live_match
 from tests.rulesets.last_hope_frontier.test_live_support import fighter, gang, give_hand, set_up
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +73,7 @@ def test_a_worked_example_through_the_live_api(
             "s2": gang(*target_gang, [target], gang_id=2),
         }
     }
-    match = services.create_live_match(
+    match = start_live_match(
         ruleset="last-hope-frontier",
         players=[alice.username, bob.username],
         options=options,

@@ -28,8 +28,14 @@ def test_creating_a_live_match_seats_the_players_in_the_order_given(table, as_us
     body = response.json()
     assert body["seats"][0]["seat"] == "s1" and body["seats"][0]["player"] == table.bob.username
     assert body["seats"][1]["seat"] == "s2" and body["seats"][1]["player"] == user.username
-    assert body["status"] == "live" and body["version"] == 0
+    # bob is invited: the match waits for him; the creator's own seat is accepted.
+    assert [s["consent"] for s in body["seats"]] == ["awaiting", "accepted"]
+    assert body["status"] == "invited" and body["awaiting"] == [table.bob.username]
+    assert body["version"] == 0
     assert "state" not in body and "seed" not in body
+    accepted = table.as_bob.post(f"/api/v1/matches/{body['id']}/accept/")
+    assert accepted.status_code == 200, accepted.json()
+    assert accepted.json()["status"] == "live" and accepted.json()["awaiting"] == []
 
 
 def test_a_whole_game_ends_with_the_outcome_by_username(table):

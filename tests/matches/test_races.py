@@ -6,7 +6,7 @@ from matches import services
 from matches.models import Match, MatchAction, MatchEvent
 from matches.services import queue
 from tests import races
-from tests.matches.factories import UserFactory
+from tests.matches.factories import UserFactory, start_live_match
 from tests.races import require_postgresql
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -28,7 +28,7 @@ def in_threads(count: int, work) -> list:
 @pytest.fixture
 def match():
     alice, bob = UserFactory(), UserFactory()
-    match = services.create_live_match(
+    match = start_live_match(
         ruleset="fake-pick", players=[alice.username, bob.username], options={}, created_by=alice
     )
     return match, {"s1": alice, "s2": bob}
@@ -65,3 +65,39 @@ def test_concurrent_retries_with_one_key_store_one_action(match):
     assert len({action.pk for action, _ in results}) == 1
     assert sum(created for _, created in results) == 1
     assert MatchAction.objects.filter(match=match).count() == 1
+
+
+def test_the_last_acceptances_arriving_at_once_deal_the_match_once():
+    alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
+    match = services.create_live_match(
+        ruleset="fake-pick",
+        players=[alice.username, bob.username, carol.username],
+        options={},
+        created_by=alice,
+    )
+    answers = [bob, carol] * 4  # each sends the acceptance four times, all at once
+    in_threads(8, lambda i: services.accept_match(match=match, player=answers[i]))
+    match.refresh_from_db()
+    assert match.status == "live" and match.state
+    assert list(MatchEvent.objects.filter(match=match).values_list("type", flat=True)) == [
+        "match_started"
+    ]
+
+
+def test_a_decline_racing_the_last_acceptance_leaves_one_outcome():
+    alice, bob = UserFactory(), UserFactory()
+    match = services.create_live_match(
+        ruleset="fake-pick", players=[alice.username, bob.username], options={}, created_by=alice
+    )
+    calls = [
+        lambda: services.accept_match(match=match, player=bob),
+        lambda: services.decline_match(match=match, player=alice),
+    ] * 3
+    _, errors = races.in_threads(6, lambda i: calls[i]())
+    match.refresh_from_db()
+    # Whichever came first decided; the other answers were no-ops or refused (409), never both.
+    assert all(getattr(e, "status_code", None) == 409 for e in errors)
+    if match.status == "live":
+        assert match.state and not MatchEvent.objects.filter(type="match_cancelled").exists()
+    else:
+        assert match.status == "cancelled" and match.state == {}

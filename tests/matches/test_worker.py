@@ -18,7 +18,7 @@ from matches.tasks import sweep_pending_actions
 from rulesets.core.errors import IllegalAction
 from rulesets.registry import get_ruleset
 from tests.conftest import client_for
-from tests.matches.factories import UserFactory
+from tests.matches.factories import UserFactory, accept_all_over_api, start_live_match
 from tests.worker import WorkerProcess, wait_for
 
 pytestmark = pytest.mark.worker
@@ -75,7 +75,7 @@ def purge_queue() -> None:
 
 def test_a_killed_worker_loses_no_action_and_applies_none_twice(celery_worker_process):
     alice, bob, staff = UserFactory(), UserFactory(), UserFactory(is_staff=True)
-    match = services.create_live_match(
+    match = start_live_match(
         ruleset="fake-pick",
         players=[alice.username, bob.username],
         options={},
@@ -158,6 +158,7 @@ def test_a_whole_le_dernier_peuple_game_over_http_on_a_real_worker(celery_worker
         format="json",
     )
     assert created.status_code == 201
+    accept_all_over_api(created.json())
     url = f"/api/v1/matches/{created.json()['id']}/"
     for step in range(2000):
         offers = {s: c.get(f"{url}legal-actions/").json()["actions"] for s, c in clients.items()}

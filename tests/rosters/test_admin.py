@@ -39,7 +39,7 @@ def test_staff_runs_a_whole_gang_from_the_admin(admin_client, user):
 
     assert (
         admin_client.post(
-            f"/admin/rosters/gang/{gang.pk}/sale/", {"equipment": revolver.pk}
+            f"/admin/rosters/gang/{gang.pk}/sale/", {"what": f"equipment:{revolver.pk}"}
         ).status_code
         == 302
     )

@@ -193,7 +193,7 @@ def test_attack_1_after_the_owner_leaves_the_founder_can_do_nothing_and_confirm_
 
     before = snapshot(victim)
     confirm = attacker.post(f"battles/{massacre.json()['id']}/confirm/")
-    assert confirm.status_code == 409, confirm.content  # void: the gang left before it counted
+    assert confirm.status_code == 403, confirm.content  # he has no power over it any more
     assert Battle.objects.get(pk=massacre.json()["id"]).status == "void"
     for decision in ("approve", "reject"):  # nor can the founder refuse the leave
         assert attacker.post(f"members/{attacker.membership_id()}/{decision}/").status_code == 409

@@ -38,6 +38,7 @@ from rest_framework.test import APIClient
 
 from campaigns.models import Round
 from tests.leagues.security_rows import league_rows
+from tests.matches.security_rows import consent_rows
 from tests.security.world import BASE_PERSONAS, CAMPAIGN_PERSONAS, World, build_world
 
 pytestmark = pytest.mark.django_db
@@ -124,10 +125,12 @@ def _m(world: World, rest: str = "") -> str:
 
 
 def _export(world: World) -> dict:
+    # Gang J: its file is valid for anyone. (Gang A's leader holds a flip the world awarded
+    # without a take-down, which no import accepts: tests/rosters/test_import_rules.py.)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=world.headers("owner")["Authorization"])
-    body = client.get(_g(world, "export/")).json()
-    return {**body, "name": "Dalton Boys (copy)"}
+    body = client.get(f"/api/v1/gangs/{world.ids['gang_free']}/export/").json()
+    return {**body, "name": "Dalton Kin (copy)"}
 
 
 CAMPAIGN = "/api/v1/campaigns/{id}/"
@@ -403,6 +406,8 @@ MATRIX: list[Row] = [
 # The leagues app's owners keep its rows (tests/leagues/security_rows.py): the arbitrator persona
 # is the league's organiser there.
 MATRIX += league_rows(Row, expect)
+# A named player's answers to an invitation or a logged result (tests/matches/security_rows.py).
+MATRIX += consent_rows(Row, expect)
 
 
 def _schema_write_operations() -> set[tuple[str, str]]:

@@ -129,14 +129,17 @@ def build_world() -> World:
         seed=7,
         created_by=world.users["staff"],
     )
+    for player in (owner, rival):  # both invited by staff; the match is dealt once both accept
+        matches.accept_match(match=match, player=player)
     action, _ = matches.submit_action(
         match=match, player=owner, payload={"type": "pass"}, idempotency_key="world-1"
     )
     job = Job.objects.create(name="noop", owner=owner)
 
     league = leagues.create_league(creator=arbitrator, name="Island Nights", ruleset=LEAGUE_GAME)
-    for player in (owner, rival):
-        leagues.add_member(league=league, player=player, actor=arbitrator)
+    for player in (owner, rival):  # invited by the organiser; each accepts
+        invitation = leagues.add_member(league=league, player=player, actor=arbitrator)
+        leagues.accept_membership(membership=invitation, actor=player)
     result = leagues.report_result(
         league=league, actor=rival, placements={rival.username: 1, owner.username: 2}
     )

@@ -118,12 +118,16 @@ def test_join_by_code(user):
 def _league_with(organiser, n_players: int, n_results: int):
     league = leagues.create_league(creator=organiser, name="Cup", ruleset="last-one-standing")
     players = [UserFactory() for _ in range(n_players)]
-    for p in [organiser, *players]:
-        leagues.add_member(league=league, player=p, actor=organiser)
+    for p in [organiser, *players]:  # invited; each accepts (#14)
+        invitation = leagues.add_member(league=league, player=p, actor=organiser)
+        if invitation.status != "active":
+            leagues.accept_membership(membership=invitation, actor=p)
     for r in range(n_results):
         names = [organiser.username, *(p.username for p in players)]
         placements = {name: (i + r) % len(names) + 1 for i, name in enumerate(names)}
-        leagues.report_result(league=league, actor=organiser, placements=placements)
+        result = leagues.report_result(league=league, actor=organiser, placements=placements)
+        for p in players:  # it counts once every player it names confirmed
+            leagues.confirm_result(result=result, actor=p)
     return league, players
 
 

@@ -34,7 +34,7 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, **options):
         users = demo_users()
-        for app in ("rosters", "campaigns"):
+        for app in ("rosters", "campaigns", "leagues"):
             import_module(f"{app}.demo").seed_demo(users=users, stdout=self.stdout)
         self.stdout.write(
             self.style.SUCCESS(

@@ -23,6 +23,8 @@ class Command(BaseCommand):
             raise CommandError(f"There is no match {match_id}.")
         if not match.live:
             raise CommandError(f"Match {match_id} is a logged result: there is nothing to replay.")
+        if not match.is_dealt:
+            raise CommandError(f"Match {match_id} was never dealt ({match.status}): no state yet.")
         try:
             same, state = replay_match(match)
         except Exception as exc:  # an engine error during replay is a failed replay too

@@ -1,8 +1,17 @@
-"""Every write to a league: settings, organisers, members, results and their confirmation.
+"""A league's results: reporting one (logged, or a finished live match), confirming,
+disputing and voiding it.
 
-Results: an organiser's result counts at once. A member's is ``reported``; it counts when
-every other player of it has confirmed (or an organiser does). A player may dispute a
-reported result instead; then only an organiser settles it, by confirming or voiding it.
+The rule: **a result counts only once every player it names has confirmed it.** Reporting
+a game one played confirms it for oneself; each other player confirms with
+``confirm_result``. Nobody confirms for anybody else: not an organiser, not staff, whatever
+the result, so a result cannot move a player's standing or rating without that player's
+say. A player may dispute a result waiting for confirmation; it then waits until that player
+confirms after all, or an organiser voids it. Organisers void any result at any time.
+
+A result names only active members (invited players who accepted, or who joined with the
+code). A finished live match follows the same rule: its players accepted to play it, but
+each still says whether it counts for this league.
+
 Confirming rates the result (``leagues.ratings.apply_result``) in the same transaction, so a
 confirmed result always has its rating changes. Voiding a confirmed result rebuilds its game's
 ratings, because every later rating was computed from it.
@@ -12,160 +21,37 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from config.errors import NotAllowed
 from leagues import ratings
-from leagues.errors import LeagueError, NotAnOrganiser, WrongState
+from leagues.errors import LeagueError, WrongState
 from leagues.models import Confirmation, League, LeagueMatch, Membership
-from leagues.scoring import check_points_table, check_tie_breakers, default_settings
+from leagues.services.common import MAX_REASON, is_member, is_organiser, require_organiser
 from matches import services as matches
 from matches.models import Match
-from rulesets.registry import get_ruleset
-
-SETTINGS = (
-    "name",
-    "description",
-    "season_start",
-    "season_end",
-    "scoring",
-    "points_table",
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "tie_breakers",
-)
-MAX_REASON = 1000
 
 
-def is_organiser(*, user, league: League) -> bool:
-    if not user or not user.is_authenticated:
-        return False
-    return user.is_staff or league.organisers.filter(pk=user.pk).exists()
-
-
-def require_organiser(*, user, league: League) -> None:
-    if not is_organiser(user=user, league=league):
-        raise NotAnOrganiser()
-
-
-def is_member(*, user, league: League) -> bool:
-    return Membership.objects.filter(league=league, player=user).exists()
-
-
-# --- the league -----------------------------------------------------------------------------------
-
-
-def check_settings(values: dict, *, ruleset: str) -> dict:
-    """Checks what is being set, and how it sits with what is already there."""
-    if "points_table" in values:
-        values["points_table"] = check_points_table(values["points_table"])
-    if "tie_breakers" in values:
-        values["tie_breakers"] = check_tie_breakers(values["tie_breakers"], ruleset=ruleset)
-    if values.get("scoring", "placement") not in League.Scoring.values:
-        raise LeagueError("Scoring is 'placement' or 'win_draw_loss'.", field="scoring")
-    for key in ("points_win", "points_draw", "points_loss"):
-        value = values.get(key, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-            raise LeagueError("Points are a whole number from 0 to 1000.", field=key)
-    return values
-
-
-def check_order(league: League) -> None:
-    if not league.points_win >= league.points_draw >= league.points_loss:
-        raise LeagueError(
-            "A win is worth at least a draw, and a draw at least a loss.", field="points_draw"
-        )
-    start, end = league.season_start, league.season_end
-    if start and end and end < start:
-        raise LeagueError("The season cannot end before it starts.", field="season_end")
-
-
-@transaction.atomic
-def create_league(*, creator, name: str, ruleset: str, **settings) -> League:
-    """Found a league of one game; its creator organises it."""
-    if not isinstance(ruleset, str) or get_ruleset(ruleset) is None:
-        raise LeagueError(f"There is no game called '{ruleset}'.", field="ruleset")
-    unknown = set(settings) - set(SETTINGS)
-    if unknown:
-        field = sorted(unknown)[0]
-        raise LeagueError(f"'{field}' is not a league setting.", field=field)
-    values = {**default_settings(ruleset), **settings}
-    league = League(
-        name=name, ruleset=ruleset, created_by=creator, **check_settings(values, ruleset=ruleset)
-    )
-    check_order(league)
-    league.save()
-    league.organisers.add(creator)
-    return league
-
-
-@transaction.atomic
-def update_league(*, league: League, actor, **changes) -> League:
-    """Change settings. Standings are computed when read, so new points or tie-breakers apply
-    to the whole season at once; ratings do not depend on league settings."""
-    require_organiser(user=actor, league=league)
-    league = League.objects.select_for_update().get(pk=league.pk)
-    for key in changes:
-        if key not in SETTINGS:
-            raise LeagueError(f"'{key}' cannot be changed.", field=key)
-    for key, value in check_settings(dict(changes), ruleset=league.ruleset).items():
-        setattr(league, key, value)
-    check_order(league)
-    league.save()
-    return league
-
-
-@transaction.atomic
-def add_organiser(*, league: League, user, actor) -> League:
-    require_organiser(user=actor, league=league)
-    league.organisers.add(user)
-    return league
-
-
-# --- members --------------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def add_member(*, league: League, player, actor, join_code: str = "") -> Membership:
-    """An organiser adds any player (an invitation); a player joins with the league's code."""
-    organiser = is_organiser(user=actor, league=league)
-    if not organiser:
-        if player.pk != actor.pk:
-            raise NotAnOrganiser("Only an organiser may add another player.")
-        if not join_code or join_code != league.join_code:
-            raise LeagueError("That is not this league's join code.", field="join_code")
-        # Organisers may still add players afterwards, to enter a past season's results.
-        if league.season_end and timezone.localdate() > league.season_end:
-            raise WrongState("The season is over.", field="player")
-    if Membership.objects.filter(league=league, player=player).exists():
-        raise WrongState(f"{player.username} is already a member.", field="player")
-    return Membership.objects.create(
-        league=league,
-        player=player,
-        via=Membership.Via.INVITATION if organiser else Membership.Via.CODE,
-        added_by=actor,
-    )
-
-
-# --- results --------------------------------------------------------------------------------------
-
-
-def _members_by_name(league: League, names: list[str]) -> dict[str, object]:
-    found = {
-        m.player.username: m.player
+def _members_by_name(league: League, names: list[str], *, field: str = "placements"):
+    """The users behind ``names``, every one an active member (or an error naming them)."""
+    rows = {
+        m.player.username: m
         for m in Membership.objects.filter(
             league=league, player__username__in=names
         ).select_related("player")
     }
     for name in names:
-        if name not in found:
+        where = f"{field}.{name}" if field == "placements" else field
+        membership = rows.get(name)
+        if membership is None:
+            raise LeagueError(f"'{name}' is not a member of this league.", field=where)
+        if membership.status != Membership.Status.ACTIVE:
             raise LeagueError(
-                f"'{name}' is not a member of this league.", field=f"placements.{name}"
+                f"'{name}' has not accepted this league's invitation, so no result may name them.",
+                field=where,
             )
-    return found
+    return {name: m.player for name, m in rows.items()}
 
 
 def _check_teams(placements: dict, teams: dict) -> None:
@@ -237,15 +123,14 @@ def report_result(
     )
     if plays:
         Confirmation.objects.create(result=result, player=actor)
-    if organiser:
-        _confirm(result, actor)
     return result
 
 
 @transaction.atomic
 def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
-    """Count a finished live match for the league. The server refereed it, so it needs no
-    confirmation; every player must be a member."""
+    """Offer a finished live match to the league. The server refereed it, so nobody can get
+    its result wrong, but it counts only once each of its players (all active members) has
+    confirmed it, as a logged result does: the adder, if they played, by adding it."""
     organiser = is_organiser(user=actor, league=league)
     match = Match.objects.select_for_update().get(pk=match.pk)
     participants = list(match.participants.select_related("player"))
@@ -262,14 +147,7 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
         raise WrongState("This match already counts for a league.", field="match")
     if any(p.placement is None for p in participants):
         raise LeagueError("This match has no placements to count.", field="match")
-    members = set(
-        Membership.objects.filter(
-            league=league, player__in=[p.player for p in participants]
-        ).values_list("player__username", flat=True)
-    )
-    for name in names:
-        if name not in members:
-            raise LeagueError(f"'{name}' is not a member of this league.", field="match")
+    _members_by_name(league, names, field="match")
     _check_season(league, timezone.localdate(match.finished_at or match.played_at))
     result = LeagueMatch.objects.create(
         league=league,
@@ -278,7 +156,8 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
         source=LeagueMatch.Source.LIVE,
         reported_by=actor,
     )
-    _confirm(result, actor)
+    if actor.username in names:
+        Confirmation.objects.create(result=result, player=actor)
     return result
 
 
@@ -300,20 +179,28 @@ def _player_ids(result: LeagueMatch) -> set[int]:
 
 @transaction.atomic
 def confirm_result(*, result: LeagueMatch, actor) -> LeagueMatch:
-    """A player of the result agrees with it (it counts once all have), or an organiser
-    confirms it outright, disputed or not."""
+    """A player of the result agrees with it; it counts once all of them have. Confirming
+    again changes nothing. The disputing player's confirmation withdraws their dispute."""
     result = _locked(result)
-    if result.status in (LeagueMatch.Status.CONFIRMED, LeagueMatch.Status.VOID):
-        raise WrongState(f"This result is already {result.status}.")
-    if is_organiser(user=actor, league=result.league):
-        _confirm(result, actor)
-        return result
     players = _player_ids(result)
     if actor.pk not in players:
-        raise NotAllowed("Only the players of this result or an organiser may confirm it.")
-    if result.status == LeagueMatch.Status.DISPUTED:
-        raise NotAllowed("This result is disputed: an organiser settles it.")
+        if is_organiser(user=actor, league=result.league):
+            raise NotAllowed(
+                "Only the players of a result confirm it; an organiser may void it instead."
+            )
+        raise NotAllowed("Only the players of this result may confirm it.")
+    if result.status == LeagueMatch.Status.VOID:
+        raise WrongState("This result is void.")
+    if result.status == LeagueMatch.Status.CONFIRMED:
+        return result  # every player, this one included, has confirmed it already
     Confirmation.objects.get_or_create(result=result, player=actor)
+    if result.status == LeagueMatch.Status.DISPUTED:
+        if result.disputed_by_id != actor.pk:
+            return result  # still waits for the disputing player, or an organiser's void
+        result.status = LeagueMatch.Status.REPORTED
+        result.disputed_by = None
+        result.dispute_reason = ""
+        result.save(update_fields=["status", "disputed_by", "dispute_reason"])
     confirmed = set(result.confirmations.values_list("player_id", flat=True))
     if players <= confirmed:
         _confirm(result, actor)
@@ -355,14 +242,3 @@ def void_result(*, result: LeagueMatch, actor, reason: str = "") -> LeagueMatch:
     if was_confirmed:
         ratings.recompute_ratings(ruleset=result.ruleset)
     return result
-
-
-def find_player(username: object, *, field: str = "player"):
-    user = (
-        get_user_model().objects.filter(username=username).first()
-        if isinstance(username, str)
-        else None
-    )
-    if user is None:
-        raise LeagueError(f"There is no player called '{username}'.", field=field)
-    return user

@@ -1,0 +1,66 @@
+"""Form fields for settings that are lists or tables, so that nobody types JSON in the admin."""
+
+from __future__ import annotations
+
+from django import forms
+
+
+class OrderedChoiceWidget(forms.MultiWidget):
+    template_name = "admin/posse/ordered_choice.html"
+
+    def __init__(self, choices, size: int):
+        self.size = size
+        super().__init__([forms.Select(choices=choices) for _ in range(size)])
+
+    def decompress(self, value):
+        values = list(value or [])[: self.size]
+        return values + [""] * (self.size - len(values))
+
+
+class OrderedChoiceField(forms.MultiValueField):
+    """An ordered choice of known values, one drop-down per place (as many places as values,
+    or ``size``); empty places are dropped. Whether a value may repeat is the service's call."""
+
+    def __init__(self, *, choices, size: int | None = None, **kwargs):
+        choices = [("", "—"), *choices]
+        size = size or len(choices) - 1
+        super().__init__(
+            fields=[forms.ChoiceField(choices=choices, required=False) for _ in range(size)],
+            widget=OrderedChoiceWidget(choices, size),
+            require_all_fields=False,
+            required=False,
+            **kwargs,
+        )
+
+    def compress(self, data_list):
+        return [value for value in data_list or [] if value]
+
+
+class PlacesWidget(forms.MultiWidget):
+    template_name = "admin/posse/ordered_choice.html"
+
+    def __init__(self, size: int):
+        self.size = size
+        attrs = {"style": "width: 5em", "min": 0}
+        super().__init__([forms.NumberInput(attrs=attrs) for _ in range(size)])
+
+    def decompress(self, value):
+        table = value if isinstance(value, dict) else {}
+        return [table.get(str(place), "") for place in range(1, self.size + 1)]
+
+
+class PointsPerPlaceField(forms.MultiValueField):
+    """Points for 1st, 2nd, 3rd... place as number boxes; ``{"1": 5, "2": 3}`` once compressed
+    (a place left empty scores nothing). Whether the numbers make sense is the service's call."""
+
+    def __init__(self, *, places: int = 8, **kwargs):
+        super().__init__(
+            fields=[forms.IntegerField(required=False) for _ in range(places)],
+            widget=PlacesWidget(places),
+            require_all_fields=False,
+            required=False,
+            **kwargs,
+        )
+
+    def compress(self, data_list):
+        return {str(n): v for n, v in enumerate(data_list or [], start=1) if v is not None}

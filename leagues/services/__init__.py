@@ -1,0 +1,59 @@
+"""Every write to a league, one module per concept:
+
+- ``leagues``: founding a league, its settings and organisers;
+- ``members``: invitations and their answers, joining with the code;
+- ``results``: reporting a result, confirming, disputing and voiding it (and its ratings);
+- ``common``: who organises, who is a member, finding a player.
+
+The consent rules (docs/rules/leagues.md): a player is in a league only if they joined with
+its code or accepted an organiser's invitation; a result names only such members and counts
+only once every player it names has confirmed it.
+
+Other modules call the verbs re-exported here (``from leagues import services``).
+"""
+
+from leagues.services.common import (
+    MAX_REASON,
+    find_player,
+    is_member,
+    is_organiser,
+    require_organiser,
+)
+from leagues.services.leagues import (
+    SETTINGS,
+    add_organiser,
+    check_order,
+    check_settings,
+    create_league,
+    update_league,
+)
+from leagues.services.members import accept_membership, add_member, decline_membership
+from leagues.services.results import (
+    add_live_match,
+    confirm_result,
+    dispute_result,
+    report_result,
+    void_result,
+)
+
+__all__ = [
+    "MAX_REASON",
+    "SETTINGS",
+    "accept_membership",
+    "add_live_match",
+    "add_member",
+    "add_organiser",
+    "check_order",
+    "check_settings",
+    "confirm_result",
+    "create_league",
+    "decline_membership",
+    "dispute_result",
+    "find_player",
+    "is_member",
+    "is_organiser",
+    "report_result",
+    "require_organiser",
+    "update_league",
+    "void_result",
+]

@@ -1,0 +1,91 @@
+"""A league itself: founding it, its settings, its organisers."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from leagues.errors import LeagueError
+from leagues.models import League
+from leagues.scoring import check_points_table, check_tie_breakers, default_settings
+from leagues.services.common import require_organiser
+from rulesets.registry import get_ruleset
+
+SETTINGS = (
+    "name",
+    "description",
+    "season_start",
+    "season_end",
+    "scoring",
+    "points_table",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "tie_breakers",
+)
+
+
+def check_settings(values: dict, *, ruleset: str) -> dict:
+    """Checks what is being set, and how it sits with what is already there."""
+    if "points_table" in values:
+        values["points_table"] = check_points_table(values["points_table"])
+    if "tie_breakers" in values:
+        values["tie_breakers"] = check_tie_breakers(values["tie_breakers"], ruleset=ruleset)
+    if values.get("scoring", "placement") not in League.Scoring.values:
+        raise LeagueError("Scoring is 'placement' or 'win_draw_loss'.", field="scoring")
+    for key in ("points_win", "points_draw", "points_loss"):
+        value = values.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise LeagueError("Points are a whole number from 0 to 1000.", field=key)
+    return values
+
+
+def check_order(league: League) -> None:
+    if not league.points_win >= league.points_draw >= league.points_loss:
+        raise LeagueError(
+            "A win is worth at least a draw, and a draw at least a loss.", field="points_draw"
+        )
+    start, end = league.season_start, league.season_end
+    if start and end and end < start:
+        raise LeagueError("The season cannot end before it starts.", field="season_end")
+
+
+@transaction.atomic
+def create_league(*, creator, name: str, ruleset: str, **settings) -> League:
+    """Found a league of one game; its creator organises it."""
+    if not isinstance(ruleset, str) or get_ruleset(ruleset) is None:
+        raise LeagueError(f"There is no game called '{ruleset}'.", field="ruleset")
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        field = sorted(unknown)[0]
+        raise LeagueError(f"'{field}' is not a league setting.", field=field)
+    values = {**default_settings(ruleset), **settings}
+    league = League(
+        name=name, ruleset=ruleset, created_by=creator, **check_settings(values, ruleset=ruleset)
+    )
+    check_order(league)
+    league.save()
+    league.organisers.add(creator)
+    return league
+
+
+@transaction.atomic
+def update_league(*, league: League, actor, **changes) -> League:
+    """Change settings. Standings are computed when read, so new points or tie-breakers apply
+    to the whole season at once; ratings do not depend on league settings."""
+    require_organiser(user=actor, league=league)
+    league = League.objects.select_for_update().get(pk=league.pk)
+    for key in changes:
+        if key not in SETTINGS:
+            raise LeagueError(f"'{key}' cannot be changed.", field=key)
+    for key, value in check_settings(dict(changes), ruleset=league.ruleset).items():
+        setattr(league, key, value)
+    check_order(league)
+    league.save()
+    return league
+
+
+@transaction.atomic
+def add_organiser(*, league: League, user, actor) -> League:
+    require_organiser(user=actor, league=league)
+    league.organisers.add(user)
+    return league

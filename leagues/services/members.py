@@ -1,0 +1,118 @@
+"""Members: an organiser invites and the player answers, or the player joins with the code.
+
+Nobody becomes a member of a league, and so nobody's results and rating are at stake in it,
+without their say:
+- an organiser adding someone else creates an invitation (``invited``); only that player
+  turns it into membership (``accept_membership``) or declines it. An organiser adding
+  themselves is a member at once.
+- a player who has the league's code (organisers see it) joins at once. That is also how a
+  player who declined comes back later, or takes up an invitation without waiting for it.
+- answers are idempotent: the same answer again changes nothing (``changed`` is False).
+
+The league row lock orders concurrent adds to one league: the first creates the row, the
+others find it and are refused (409), so a double click or 20 retries make one member.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from config.errors import NotAllowed
+from leagues.errors import LeagueError, NotAnOrganiser, WrongState
+from leagues.models import League, Membership
+from leagues.services.common import is_organiser
+
+Status = Membership.Status
+
+
+@transaction.atomic
+def add_member(*, league: League, player, actor, join_code: str = "") -> Membership:
+    """An organiser invites a player (or adds themselves); a player joins with the code."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    organiser = is_organiser(user=actor, league=league)
+    joining = player.pk == actor.pk
+    if not joining and not organiser:
+        raise NotAnOrganiser("Only an organiser may invite another player.")
+    if joining and not organiser:
+        if not join_code or join_code != league.join_code:
+            raise LeagueError("That is not this league's join code.", field="join_code")
+        # Organisers may still invite players afterwards, to enter a past season's results.
+        if league.season_end and timezone.localdate() > league.season_end:
+            raise WrongState("The season is over.", field="player")
+    existing = Membership.objects.select_for_update().filter(league=league, player=player).first()
+    if existing is not None:
+        return _again(existing, joining=joining)
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(
+                league=league,
+                player=player,
+                via=Membership.Via.INVITATION if organiser else Membership.Via.CODE,
+                added_by=actor,
+                status=Status.ACTIVE if joining else Status.INVITED,
+                answered_at=timezone.now() if joining else None,
+            )
+    except IntegrityError:  # only if a writer skipped the league lock (the admin's inline)
+        raise WrongState(f"{player.username} is already in this league.", field="player") from None
+
+
+def _again(membership: Membership, *, joining: bool) -> Membership:
+    """A player already has a row: joining turns an invitation or a refusal into membership;
+    an organiser's second invitation is refused."""
+    name = membership.player.username
+    if membership.status == Status.ACTIVE:
+        raise WrongState(f"{name} is already a member.", field="player")
+    if joining:
+        membership.status = Status.ACTIVE
+        membership.answered_at = timezone.now()
+        membership.save(update_fields=["status", "answered_at"])
+        return membership
+    if membership.status == Status.INVITED:
+        raise WrongState(f"{name} is already invited.", field="player")
+    raise WrongState(
+        f"{name} declined this league's invitation; they may still join with its code.",
+        field="player",
+    )
+
+
+def _answerable(membership: Membership, actor) -> Membership:
+    membership = (
+        Membership.objects.select_for_update().select_related("player").get(pk=membership.pk)
+    )
+    if membership.player_id != actor.pk:
+        raise NotAllowed(
+            f"This invitation is for {membership.player.username}; only they may answer it."
+        )
+    return membership
+
+
+@transaction.atomic
+def accept_membership(*, membership: Membership, actor) -> tuple[Membership, bool]:
+    """The invited player accepts: from now on results may name them."""
+    membership = _answerable(membership, actor)
+    if membership.status == Status.ACTIVE:
+        return membership, False
+    if membership.status == Status.DECLINED:
+        raise WrongState(
+            "You declined this invitation; join with the league's code if you changed your mind."
+        )
+    membership.status = Status.ACTIVE
+    membership.answered_at = timezone.now()
+    membership.save(update_fields=["status", "answered_at"])
+    return membership, True
+
+
+@transaction.atomic
+def decline_membership(*, membership: Membership, actor) -> tuple[Membership, bool]:
+    """The invited player says no: results may not name them, and nobody invites them again
+    (they may still join with the code)."""
+    membership = _answerable(membership, actor)
+    if membership.status == Status.DECLINED:
+        return membership, False
+    if membership.status == Status.ACTIVE:
+        raise WrongState("You are a member of this league already.")
+    membership.status = Status.DECLINED
+    membership.answered_at = timezone.now()
+    membership.save(update_fields=["status", "answered_at"])
+    return membership, True

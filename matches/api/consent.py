@@ -1,0 +1,74 @@
+"""A named player's answer: accept a live seat or confirm a logged result, or decline.
+
+Each answer is about the caller's own seat (403 without one) and idempotent: the same answer
+again is a 200 that changes nothing. The body, if any, is ignored.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+
+from matches import selectors, services
+from matches.api.live import MATCH_ID
+from matches.api.parsing import GuardedAPIView
+from matches.api.records import MatchSerializer
+from matches.models import Match
+
+
+# One shape for the three answers: the service named by ``answer`` decides about the
+# caller's seat; the reply is the match as it now is. (A comment, not a docstring:
+# drf-spectacular would publish it as every subclass's description.)
+class _Answer(GuardedAPIView):
+    answer: str  # the name of the service in matches.services
+
+    def post(self, request, match_id: int):
+        match = get_object_or_404(Match.objects.only("pk"), pk=match_id)
+        getattr(services, self.answer)(match=match, player=request.user)
+        return Response(MatchSerializer(selectors.matches().get(pk=match.pk)).data)
+
+
+def _documented(summary: str, description: str):
+    return extend_schema(
+        tags=["matches"],
+        parameters=[MATCH_ID],
+        request=None,
+        responses={200: MatchSerializer},
+        summary=summary,
+        description=description,
+    )
+
+
+class AcceptView(_Answer):
+    answer = "accept_match"
+
+    @_documented(
+        "Accept your seat in a live match you were invited to",
+        "The match is dealt and live once every seat has accepted. 409 once it was cancelled.",
+    )
+    def post(self, request, match_id: int):
+        return super().post(request, match_id)
+
+
+class ConfirmView(_Answer):
+    answer = "accept_match"
+
+    @_documented(
+        "Confirm a logged result that names you",
+        "A logged result counts only once every player it names has confirmed it.",
+    )
+    def post(self, request, match_id: int):
+        return super().post(request, match_id)
+
+
+class DeclineView(_Answer):
+    answer = "decline_match"
+
+    @_documented(
+        "Decline: cancel an invited live match, or refuse a logged result that names you",
+        "A live match that has begun cannot be declined (resign instead); a result you "
+        "confirmed stands.",
+    )
+    def post(self, request, match_id: int):
+        return super().post(request, match_id)
