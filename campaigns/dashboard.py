@@ -34,9 +34,9 @@ _FIELDS = {
     "wealth": "wealth",
     "fewest_lost": "fighters_lost",
 }
-# Memberships waiting for someone: the arbitrator (asked to join, asked to leave) or the
-# gang's owner (invited, once invitations exist).
-WAITING = ("pending", "invited", "leaving")
+# Memberships waiting for someone: the arbitrator (asked to join) or the gang's owner
+# (invited). A leave waits for nobody.
+WAITING = ("pending", "invited")
 
 
 @dataclass

@@ -15,8 +15,11 @@ def seed_demo(*, users, stdout) -> None:
     home = Gang.objects.get(owner=users["demo"], name="Hale's Lawmen")
     away = Gang.objects.get(owner=users["rival"], name="Ma Barker's Outlaws")
     campaign = services.create_campaign(creator=judge, name=NAME)
+    # The judge's own gang joins at once; the rival's is invited, and its owner accepts.
     for gang in (home, away):
-        services.request_join(campaign=campaign, gang=gang, actor=judge)
+        membership = services.request_join(campaign=campaign, gang=gang, actor=judge)
+        if membership.status == membership.Status.INVITED:
+            services.answer_invitation(membership=membership, accept=True, actor=gang.owner)
     services.set_status(campaign=campaign, status="active", actor=judge)
 
     hale, cobb, jonah, _silas = home.fighters.order_by("id")

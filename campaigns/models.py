@@ -64,16 +64,42 @@ class Campaign(models.Model):
 
 
 class Membership(models.Model):
+    """A gang in a campaign, which its owner always agreed to (docs/rules/campaigns.md).
+
+    Three ways in, each needing the owner's consent: an arbitrator *invites* someone else's
+    gang (``invited`` until its owner accepts or declines); the owner *asks* with the join code
+    (``pending`` until an arbitrator approves or rejects); an arbitrator adds their *own* gang
+    (``active`` at once). The owner's ``leave`` takes effect at once (``left``).
+    """
+
     class Status(models.TextChoices):
-        PENDING = "pending"
+        INVITED = "invited", "invited (waits for the gang's owner)"
+        PENDING = "pending", "asked to join (waits for an arbitrator)"
         ACTIVE = "active"
-        LEAVING = "leaving", "asked to leave"
-        REJECTED = "rejected"
+        DECLINED = "declined", "invitation declined"
+        REJECTED = "rejected", "request rejected"
         LEFT = "left"
+
+    class Via(models.TextChoices):
+        INVITATION = "invitation", "invited by an arbitrator"
+        REQUEST = "request", "asked with the join code"
+        OWN = "own", "an arbitrator's own gang"
+
+    # A gang is in (or on its way into) a campaign at most once at a time.
+    LIVE = (Status.INVITED, Status.PENDING, Status.ACTIVE)
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     gang = models.ForeignKey("rosters.Gang", on_delete=models.PROTECT, related_name="memberships")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    via = models.CharField(max_length=10, choices=Via.choices, default=Via.REQUEST)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who invited the gang, or the owner who asked.",
+    )
     requested_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
     decided_by = models.ForeignKey(
@@ -83,10 +109,9 @@ class Membership(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
-            # A gang is in (or asking to join) a campaign at most once at a time.
             models.UniqueConstraint(
                 fields=["campaign", "gang"],
-                condition=Q(status__in=["pending", "active", "leaving"]),
+                condition=Q(status__in=["invited", "pending", "active"]),
                 name="membership_one_live_per_gang",
             ),
         ]

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 
 def arbitrates_gang(*, user, gang) -> bool:
-    """Whether ``user`` arbitrates a campaign that ``gang`` belongs to."""
+    """The overseer rule campaigns registers with ``rosters.access`` (campaigns/apps.py): whether
+    ``user`` arbitrates a campaign that ``gang`` is an active member of.
+
+    Active means the owner agreed: an invitation they accepted, their request an arbitrator
+    approved, or the arbitrator's own gang. An invited, declined, rejected or departed gang
+    gives its campaign's arbitrators no power at all. What the power is (goods, corrections,
+    battles; never the roster) is ``rosters.access.OVERSEER_ACTIONS``, not this rule's choice.
+    """
     from campaigns.models import Membership
 
     return Membership.objects.filter(
@@ -41,9 +48,7 @@ def campaign_standings(campaign) -> dict:
 
     members = {
         m.gang_id: m
-        for m in Membership.objects.filter(
-            campaign=campaign, status__in=["active", "leaving", "left"]
-        )
+        for m in Membership.objects.filter(campaign=campaign, status__in=["active", "left"])
         .select_related("gang__owner")
         .order_by("id")
     }

@@ -8,7 +8,7 @@ router.register("campaigns", api.CampaignViewSet, basename="campaign")
 
 urlpatterns = [
     re_path(
-        r"^campaigns/(?P<pk>\d{1,18})/members/(?P<membership_id>\d{1,18})/(?P<decision>(?:approve|reject|leave))/$",
+        r"^campaigns/(?P<pk>\d{1,18})/members/(?P<membership_id>\d{1,18})/(?P<decision>(?:accept|decline|approve|reject|leave))/$",
         api.MembershipDecisionView.as_view(),
         name="campaign-membership-decision",
     ),

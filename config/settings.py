@@ -233,6 +233,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "CampaignStatusEnum": "campaigns.models.Campaign.Status",
         "MembershipStatusEnum": "campaigns.models.Membership.Status",
+        "MembershipViaEnum": "campaigns.models.Membership.Via",
         "RoundStatusEnum": "campaigns.models.Round.Status",
         "BattleStatusEnum": "campaigns.models.Battle.Status",
         "FighterStatusEnum": "rosters.models.Fighter.Status",

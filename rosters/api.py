@@ -14,7 +14,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.converters import ObjectId
-from config.errors import NotAllowed
 from rosters import access, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
@@ -72,8 +71,9 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         gang = _with_problems(selectors.gang_detail_queryset().get(pk=gang_id))
         return Response(s.GangDetailSerializer(gang).data, status=code)
 
-    def _gang_for_change(self) -> Gang:
-        return services.access_gang_for_change(user=self.request.user, gang_id=self.kwargs["pk"])
+    def _gang_for(self, action: access.Action) -> Gang:
+        """The gang of the URL, if the caller may take ``action`` on it (rosters/access.py)."""
+        return access.access_gang(user=self.request.user, action=action, gang_id=self.kwargs["pk"])
 
     @extend_schema(
         request=s.GangCreateSerializer,
@@ -88,7 +88,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(request=s.GangUpdateSerializer, responses=s.GangDetailSerializer)
     def partial_update(self, request, pk=None):
-        gang = self._gang_for_change()
+        gang = self._gang_for(access.Action.EDIT_GANG)
         data = s.GangUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.update_gang(gang=gang, actor=request.user, **data.validated_data)
@@ -110,7 +110,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             fighters = selectors.fighter_queryset().filter(gang=gang)
             page = self.paginate_queryset(fighters)
             return self.get_paginated_response(s.FighterSerializer(page, many=True).data)
-        gang = self._gang_for_change()
+        gang = self._gang_for(access.Action.HIRE)
         data = s.HireSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fighter = services.hire_fighter(gang=gang, actor=request.user, **data.validated_data)
@@ -132,7 +132,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def purchases(self, request, pk=None):
         if request.method == "GET":
             return self._ledger_page(pk, reason=LedgerEntry.Reason.PURCHASE)
-        gang = self._gang_for_change()
+        gang = self._gang_for(access.Action.BUY)
         data = s.PurchaseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -167,7 +167,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def sales(self, request, pk=None):
         if request.method == "GET":
             return self._ledger_page(pk, reason=LedgerEntry.Reason.SALE)
-        gang = self._gang_for_change()
+        gang = self._gang_for(access.Action.SELL)
         data = s.SaleSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if "equipment" in data.validated_data:
@@ -219,7 +219,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def adjustments(self, request, pk=None):
-        gang = self._gang_for_arbitration()
+        gang = self._gang_for(access.Action.ADJUST_CREDITS)
         data = s.AdjustmentSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = services.adjust_credits(gang=gang, actor=request.user, **data.validated_data)
@@ -240,18 +240,11 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             gang = get_object_or_404(Gang, pk=pk)
             page = self.paginate_queryset(gang.goods.select_related("item").all())
             return self.get_paginated_response(s.GoodsSerializer(page, many=True).data)
-        gang = self._gang_for_arbitration()
+        gang = self._gang_for(access.Action.GRANT_GOODS)
         data = s.AddGoodsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         goods = services.add_goods(gang=gang, actor=request.user, **data.validated_data)
         return Response(s.GoodsSerializer(goods).data, status=status.HTTP_201_CREATED)
-
-    def _gang_for_arbitration(self) -> Gang:
-        """Credits and goods are granted by arbitrators and staff, never by the owner."""
-        gang = get_object_or_404(Gang, pk=self.kwargs["pk"])
-        if not access.can_grant_to_gang(user=self.request.user, gang=gang):
-            raise NotAllowed("Only an arbitrator of the gang's campaign or staff may do this.")
-        return gang
 
     @extend_schema(
         responses={200: export_format.GangExportSerializer},
@@ -282,7 +275,9 @@ class MoveEquipmentView(APIView):
         summary="Give equipment to a fighter, or put it in the stash (fighter null)",
     )
     def post(self, request, pk: int, equipment_id: int):
-        gang = services.access_gang_for_change(user=request.user, gang_id=pk)
+        gang = access.access_gang(
+            user=request.user, action=access.Action.MOVE_EQUIPMENT, gang_id=pk
+        )
         data = s.MoveSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         equipment = services.move_equipment(
@@ -313,7 +308,9 @@ class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @extend_schema(request=s.FighterUpdateSerializer, responses=s.FighterDetailSerializer)
     def partial_update(self, request, pk=None):
         fighter = self.get_object()
-        services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+        access.access_gang(
+            user=request.user, action=access.Action.EDIT_FIGHTER, gang_id=fighter.gang_id
+        )
         data = s.FighterUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         Fighter.objects.filter(pk=fighter.pk).update(name=data.validated_data["name"])
@@ -327,7 +324,9 @@ class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @action(detail=True, methods=["post"], filter_backends=[])
     def retire(self, request, pk=None):
         fighter = self.get_object()
-        gang = services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+        gang = access.access_gang(
+            user=request.user, action=access.Action.RETIRE, gang_id=fighter.gang_id
+        )
         services.retire_fighter(gang=gang, fighter_id=fighter.pk, actor=request.user)
         return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
 
@@ -354,7 +353,7 @@ class FlipsView(APIView):
     )
     def post(self, request, pk: int):
         fighter = get_object_or_404(Fighter.objects.select_related("gang"), pk=pk)
-        services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+        access.access_gang(user=request.user, action=access.Action.FLIP, gang_id=fighter.gang_id)
         data = s.FlipActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.flip_card(fighter=fighter, actor=request.user, **data.validated_data)

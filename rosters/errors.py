@@ -27,7 +27,8 @@ class CarryError(RosterError):
 class NotYourGang(NotAllowed):
     def __init__(self):
         super().__init__(
-            "Only the gang's owner, an arbitrator of its campaign or staff may change it."
+            "Only the gang's owner (or staff) may change its roster; a campaign's arbitrators "
+            "do not."
         )
 
 

@@ -2,7 +2,7 @@
 without signing in. Created once (the same link after), revoked by deleting the token; a new
 link after a revocation is a new secret, so a revoked URL never works again.
 
-Who may share is who may change the gang (``services.access_gang_for_change``): one rule.
+Who may share is ``rosters.access`` (``Action.SHARE``: the owner, or staff): one rule.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import secrets
 from django.db import transaction
 from django.urls import reverse
 
-from rosters import services
+from rosters import access
 from rosters.models import Gang, GangEvent
 
 
@@ -26,7 +26,7 @@ def share_url(request, gang: Gang) -> str | None:
 
 @transaction.atomic
 def share_gang(*, user, gang_id: int) -> Gang:
-    gang = services.access_gang_for_change(user=user, gang_id=gang_id)
+    gang = access.access_gang(user=user, action=access.Action.SHARE, gang_id=gang_id)
     gang = Gang.objects.select_for_update().get(pk=gang.pk)
     if not gang.share_token:
         # 32 random bytes: unguessable, and URL-safe as it stands.
@@ -40,7 +40,7 @@ def share_gang(*, user, gang_id: int) -> Gang:
 
 @transaction.atomic
 def revoke_share(*, user, gang_id: int) -> Gang:
-    gang = services.access_gang_for_change(user=user, gang_id=gang_id)
+    gang = access.access_gang(user=user, action=access.Action.SHARE, gang_id=gang_id)
     gang = Gang.objects.select_for_update().get(pk=gang.pk)
     if gang.share_token:
         gang.share_token = None

@@ -23,9 +23,10 @@ def my_gangs(user):
 
 
 def my_campaigns(user):
-    """Campaigns a gang of mine plays in (or asks to), and those I arbitrate."""
+    """Campaigns a gang of mine plays in (or asks to, or is invited to), and those I
+    arbitrate."""
     mine = Membership.objects.filter(
-        campaign=OuterRef("pk"), gang__owner=user, status__in=["pending", "active", "leaving"]
+        campaign=OuterRef("pk"), gang__owner=user, status__in=Membership.LIVE
     )
     return (
         Campaign.objects.filter(Q(Exists(mine)) | Q(arbitrators=user))
@@ -61,10 +62,15 @@ def battles_to_confirm(user):
 
 
 def requests_to_decide(user):
-    """Gangs asking to join (or leave) a campaign I arbitrate."""
+    """Gangs asking to join a campaign I arbitrate, and invitations of my gangs: each waits for
+    my answer (a leave needs nobody's decision)."""
     return (
-        Membership.objects.filter(status__in=["pending", "leaving"], campaign__arbitrators=user)
+        Membership.objects.filter(
+            Q(status=Membership.Status.PENDING, campaign__arbitrators=user)
+            | Q(status=Membership.Status.INVITED, gang__owner=user)
+        )
         .select_related("campaign", "gang__owner")
+        .distinct()
         .order_by("id")
     )
 

@@ -39,7 +39,7 @@ class MembershipAdmin(ReadOnlyAdmin):
     def owner(self, obj):
         return obj.gang.owner.username
 
-    @admin.action(description="Approve (join or leave)", permissions=["run"])
+    @admin.action(description="Approve a request to join", permissions=["run"])
     def approve(self, request, queryset):
         run_each(
             self,
@@ -49,7 +49,7 @@ class MembershipAdmin(ReadOnlyAdmin):
             "Approved",
         )
 
-    @admin.action(description="Reject", permissions=["run"])
+    @admin.action(description="Reject a request to join", permissions=["run"])
     def reject(self, request, queryset):
         run_each(
             self,

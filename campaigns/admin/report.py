@@ -34,7 +34,7 @@ class ChooseGangsForm(forms.Form):
             memberships__campaign__in=active.filter(
                 pk=campaign_id if str(campaign_id).isdigit() else None
             ),
-            memberships__status__in=[Membership.Status.ACTIVE, Membership.Status.LEAVING],
+            memberships__status=Membership.Status.ACTIVE,
         ).order_by("name")
         self.fields["gang_a"].queryset = members
         self.fields["gang_b"].queryset = members

@@ -1,7 +1,7 @@
 """Every write to a campaign, one module per concept:
 
 - ``campaigns``: founding a campaign, its settings, arbitrators and status;
-- ``membership``: gangs asking to join or leave, and the arbitrator's decision;
+- ``membership``: invitations (the owner answers), requests (an arbitrator answers), leaving;
 - ``rounds``: opening and closing rounds (closing is a Celery job; beat closes due rounds);
 - ``battles``: reporting, confirming, disputing and voiding a battle;
 - ``post_game``: injuries, flips, rewards and goods of a confirmed battle, exactly once;
@@ -42,7 +42,13 @@ from campaigns.services.live import (
     gang_for_live_play,
     start_live_battle,
 )
-from campaigns.services.membership import decide_membership, request_join, request_leave
+from campaigns.services.membership import (
+    answer_invitation,
+    decide_membership,
+    leave_campaign,
+    request_join,
+    request_leave,
+)
 from campaigns.services.post_game import run_post_game, sweep_post_games
 from campaigns.services.rounds import (
     close_due_rounds,
@@ -58,6 +64,7 @@ __all__ = [
     "SETTINGS",
     "TIE_BREAKERS",
     "add_arbitrator",
+    "answer_invitation",
     "check_settings",
     "close_due_rounds",
     "close_round_now",
@@ -69,6 +76,7 @@ __all__ = [
     "dispute_battle",
     "gang_for_live_play",
     "is_arbitrator",
+    "leave_campaign",
     "log",
     "open_round",
     "report_battle",

@@ -13,10 +13,12 @@ from campaigns.models import (
     Campaign,
     Casualty,
     LogEntry,
+    Membership,
     Round,
 )
 from campaigns.services.common import is_arbitrator, log, require_arbitrator
 from config.errors import NotAllowed
+from rosters import access
 from rosters import services as rosters
 from rosters.models import Fighter, Gang
 
@@ -26,10 +28,27 @@ MAX_CREDITS_EARNED = 1000
 
 def _active_gang_ids(campaign: Campaign) -> set[int]:
     return set(
-        campaign.memberships.filter(status__in=["active", "leaving"]).values_list(
+        campaign.memberships.filter(status=Membership.Status.ACTIVE).values_list(
             "gang_id", flat=True
         )
     )
+
+
+def _as_overseer(*, actor, action: access.Action, gangs) -> list[Gang]:
+    """The gangs of a battle that ``actor`` (an arbitrator of the campaign, or staff) acts on
+    without owning them, each asked of rosters.access: a gang whose owner has not accepted the
+    campaign (or has left it) refuses. The caller writes them a history line naming ``actor``."""
+    others = [g for g in gangs if g.owner_id != actor.pk]
+    for gang in others:
+        access.require(user=actor, action=action, gang=gang)
+    return others
+
+
+def _tell_gangs(gangs, *, actor, text: str) -> None:
+    """A history line on each gang acted on as overseer, naming who acted and as what."""
+    for gang in gangs:
+        role = "staff" if actor.is_staff else "arbitrator"
+        rosters.record_event(gang=gang, text=f"{actor.username} ({role}) {text}", actor=actor)
 
 
 def _open_round(campaign: Campaign) -> Round:
@@ -83,12 +102,14 @@ def report_battle(
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     round_ = round_ or _open_round(campaign)
     gang_rows = _battle_gangs(campaign, gangs)
-    if (
-        source == Battle.Source.LOGGED
-        and not is_arbitrator(user=actor, campaign=campaign)
-        and not any(g.owner_id == actor.pk for g in gang_rows.values())
-    ):
-        raise NotAllowed("Only the two gangs' owners or an arbitrator may report this battle.")
+    overseen = []
+    if source == Battle.Source.LOGGED:
+        if is_arbitrator(user=actor, campaign=campaign):
+            overseen = _as_overseer(
+                actor=actor, action=access.Action.REPORT_BATTLE, gangs=gang_rows.values()
+            )
+        elif not any(g.owner_id == actor.pk for g in gang_rows.values()):
+            raise NotAllowed("Only the two gangs' owners or an arbitrator may report this battle.")
     if winner is not None and winner not in gangs:
         raise CampaignError(
             "The winner must be one of the two gangs (or null for a draw).", field="winner"
@@ -207,12 +228,24 @@ def report_battle(
         actor=actor,
         battle=battle,
     )
+    _tell_gangs(
+        overseen,
+        actor=actor,
+        text=f"reported battle {battle.pk} of "
+        f"{campaign.name}: {a.name} against {b.name} ({outcome}).",
+    )
     return battle
 
 
 def _can_confirm(*, battle: Battle, actor) -> bool:
+    """The other side, or an arbitrator of the campaign for gangs that accepted it."""
     if is_arbitrator(user=actor, campaign=battle.campaign):
-        return True
+        action = access.Action.CONFIRM_BATTLE
+        return all(
+            access.can(user=actor, action=action, gang=g)
+            for g in _gangs(battle)
+            if g.owner_id != actor.pk
+        )
     owners = set(battle.sides.values_list("gang__owner_id", flat=True))
     if battle.source == Battle.Source.LIVE:
         return actor.pk in owners
@@ -222,11 +255,17 @@ def _can_confirm(*, battle: Battle, actor) -> bool:
 
 @transaction.atomic
 def confirm_battle(*, battle: Battle, actor) -> Battle:
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    # Only the battle row (a join would lock the campaign too, against a leave that holds it).
+    battle = (
+        Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=battle.pk)
+    )
     # Who may confirm comes first: "confirming twice changes nothing" is an answer for those
     # who may confirm, not a 200 for a stranger who never could.
     if not (_can_confirm(battle=battle, actor=actor) or battle.confirmed_by_id == actor.pk):
-        raise NotAllowed("The other side or an arbitrator confirms a result, not its reporter.")
+        raise NotAllowed(
+            "The other side, or an arbitrator of the campaign the gangs are still in, confirms "
+            "a result, not its reporter."
+        )
     if battle.status == Battle.Status.CONFIRMED:
         return battle  # confirming twice changes nothing
     if battle.status == Battle.Status.VOID:
@@ -235,6 +274,13 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         user=actor, campaign=battle.campaign
     ):
         raise NotAnArbitrator("A disputed result waits for an arbitrator.")
+    members = _active_gang_ids(battle.campaign)
+    gone = [g for g in _gangs(battle) if g.pk not in members]
+    if gone:
+        raise WrongState(
+            f"{gone[0].name} is no longer in the campaign; the battle cannot count.",
+            field="battle",
+        )
     battle.status = Battle.Status.CONFIRMED
     battle.confirmed_by = actor
     battle.confirmed_at = timezone.now()
@@ -248,6 +294,13 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         actor=actor,
         battle=battle,
     )
+    if is_arbitrator(user=actor, campaign=battle.campaign):
+        _tell_gangs(
+            [g for g in _gangs(battle) if g.owner_id != actor.pk],
+            actor=actor,
+            text=f"confirmed battle {battle.pk} of "
+            f"{battle.campaign.name}; its post-game applies to the gang.",
+        )
     from campaigns.tasks import run_post_game as task
 
     battle_id = battle.pk
@@ -255,6 +308,10 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
     # sweep_post_games sends the post-game later.
     transaction.on_commit(lambda: task.delay(battle_id=battle_id), robust=True)
     return battle
+
+
+def _gangs(battle: Battle) -> list[Gang]:
+    return [side.gang for side in battle.sides.select_related("gang").order_by("gang_id")]
 
 
 def _record_match(battle: Battle, *, actor):
@@ -294,7 +351,10 @@ def _record_match(battle: Battle, *, actor):
 
 @transaction.atomic
 def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    # Only the battle row (a join would lock the campaign too, against a leave that holds it).
+    battle = (
+        Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=battle.pk)
+    )
     if battle.status != Battle.Status.REPORTED:
         raise WrongState(f"A {battle.status} battle cannot be disputed.", field="battle")
     if not _can_confirm(battle=battle, actor=actor):

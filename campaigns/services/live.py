@@ -98,7 +98,7 @@ def collect_live_battle(*, match_id: int) -> Battle | None:
     from rulesets.registry import get_ruleset
 
     live = (
-        LiveBattle.objects.select_for_update()
+        LiveBattle.objects.select_for_update(of=("self",))
         .select_related("match", "campaign", "round")
         .filter(match_id=match_id)
         .first()

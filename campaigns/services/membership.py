@@ -1,4 +1,19 @@
-"""Gangs joining and leaving a campaign: asked by the owner, decided by an arbitrator."""
+"""A gang's way into a campaign and out of it. Nobody puts a gang in a campaign without its
+owner's consent, and nobody keeps it there against the owner's will (docs/rules/campaigns.md):
+
+- an arbitrator *invites* someone else's gang → ``invited`` → only the owner ``accept``s
+  (``active``) or ``decline``s (``declined``);
+- the owner *asks* with the join code → ``pending`` → only an arbitrator ``approve``s
+  (``active``) or ``reject``s (``rejected``);
+- an arbitrator adds their *own* gang → ``active`` at once;
+- the owner ``leave``s → ``left`` at once, whatever anyone thinks; battles of the gang that
+  were not yet confirmed are void, and from then on the campaign's arbitrators have no power
+  over the gang (``campaigns.selectors.arbitrates_gang`` asks for an ``active`` membership).
+
+Each decision belongs to one side and decides one state: asked of anything else it is a 409
+and changes nothing. The same decision twice is no change (and no second log line), so a
+double click or a client's retry is harmless.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +22,9 @@ from django.utils import timezone
 
 from campaigns.errors import CampaignError, WrongState
 from campaigns.models import (
+    Battle,
     Campaign,
+    LiveBattle,
     LogEntry,
     Membership,
 )
@@ -15,88 +32,214 @@ from campaigns.services.common import is_arbitrator, log, require_arbitrator
 from config.errors import NotAllowed
 from rosters.models import Gang
 
+Status = Membership.Status
+Via = Membership.Via
+
 
 @transaction.atomic
 def request_join(*, campaign: Campaign, gang: Gang, actor, join_code: str = "") -> Membership:
-    """The gang's owner asks to join with the join code; an arbitrator's approval makes it a
-    member. An arbitrator who adds a gang approves it at once."""
+    """The one way in, three meanings: an arbitrator (or staff) adding their own gang makes it a
+    member at once, adding someone else's invites it, and the owner asking with the join code
+    makes a request that waits for an arbitrator."""
     arbitrator = is_arbitrator(user=actor, campaign=campaign)
+    owner = gang.owner_id == actor.pk
     if not arbitrator:
-        if gang.owner_id != actor.pk:
-            raise NotAllowed("Only the gang's owner may ask for it to join.")
+        if not owner:
+            raise NotAllowed(
+                "Only the gang's owner may ask for it to join; an arbitrator may invite it."
+            )
         if join_code != campaign.join_code:
             raise CampaignError("That is not this campaign's join code.", field="join_code")
     if campaign.status == Campaign.Status.FINISHED:
         raise WrongState("The campaign is finished.", field="gang")
-    if Membership.objects.filter(
-        campaign=campaign, gang=gang, status__in=["pending", "active", "leaving"]
-    ).exists():
-        raise CampaignError(
-            "This gang is already in the campaign or waiting to join.", field="gang"
+    live = Membership.objects.filter(campaign=campaign, gang=gang, status__in=Membership.LIVE)
+    if live.exists():
+        raise WrongState(
+            f"{gang.name} is already in the campaign, invited or waiting to join.", field="gang"
         )
-    status = Membership.Status.ACTIVE if arbitrator else Membership.Status.PENDING
+    now = timezone.now()
+    if arbitrator and owner:
+        via, status, text = Via.OWN, Status.ACTIVE, f"{gang.name} joined the campaign."
+    elif arbitrator:
+        via, status = Via.INVITATION, Status.INVITED
+        text = f"{actor.username} invited {gang.name}; it joins when its owner accepts."
+    else:
+        via, status, text = Via.REQUEST, Status.PENDING, f"{gang.name} asked to join."
     membership = Membership.objects.create(
         campaign=campaign,
         gang=gang,
         status=status,
-        decided_at=timezone.now() if arbitrator else None,
-        decided_by=actor if arbitrator else None,
+        via=via,
+        requested_by=actor,
+        decided_at=now if status == Status.ACTIVE else None,
+        decided_by=actor if status == Status.ACTIVE else None,
     )
-    text = f"{gang.name} joined the campaign." if arbitrator else f"{gang.name} asked to join."
     log(campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=gang)
     return membership
 
 
-@transaction.atomic
-def decide_membership(*, membership: Membership, approve: bool, actor) -> Membership:
-    require_arbitrator(user=actor, campaign=membership.campaign)
-    membership = (
-        Membership.objects.select_for_update()
+def _locked(membership: Membership) -> Membership:
+    return (
+        # Only the membership row: locking its gang and campaign too would wait for (and hold
+        # up) battles and post-games that take those, in their own order.
+        Membership.objects.select_for_update(of=("self",))
         .select_related("gang", "campaign")
         .get(pk=membership.pk)
     )
-    transitions = {
-        (Membership.Status.PENDING, True): (Membership.Status.ACTIVE, "joined the campaign"),
-        (Membership.Status.PENDING, False): (Membership.Status.REJECTED, "was turned away"),
-        (Membership.Status.LEAVING, True): (Membership.Status.LEFT, "left the campaign"),
-        (Membership.Status.LEAVING, False): (Membership.Status.ACTIVE, "stays in the campaign"),
-        (Membership.Status.ACTIVE, True): (Membership.Status.LEFT, "was removed from the campaign"),
-    }
-    if (membership.status, approve) not in transitions:
-        raise WrongState(
-            f"There is nothing to decide for a {membership.status} membership.", field="membership"
-        )
-    membership.status, verb = transitions[(membership.status, approve)]
+
+
+def _decide(membership: Membership, *, status: str, actor, text: str) -> Membership:
+    membership.status = status
     membership.decided_at = timezone.now()
     membership.decided_by = actor
     membership.save(update_fields=["status", "decided_at", "decided_by"])
-    log(
-        membership.campaign,
-        LogEntry.Kind.MEMBERSHIP,
-        f"{membership.gang.name} {verb}.",
-        actor=actor,
-        gang=membership.gang,
-    )
+    log(membership.campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=membership.gang)
     return membership
+
+
+def _nothing_to_decide(membership: Membership, what: str) -> WrongState:
+    return WrongState(
+        f"{what}; {membership.gang.name} is {membership.status} here "
+        f"({membership.get_via_display()}). Nothing changed.",
+        field="membership",
+    )
 
 
 @transaction.atomic
-def request_leave(*, membership: Membership, actor) -> Membership:
+def decide_membership(*, membership: Membership, approve: bool, actor) -> Membership:
+    """An arbitrator's answer to an owner's request to join: ``pending`` → ``active`` or
+    ``rejected``. It decides nothing else (an invitation is the owner's to answer, a leave is
+    nobody's to refuse)."""
+    require_arbitrator(user=actor, campaign=membership.campaign)
+    membership = _locked(membership)
+    wanted = Status.ACTIVE if approve else Status.REJECTED
+    if membership.via == Via.REQUEST and membership.status == wanted:
+        return membership  # decided so already
+    if membership.status != Status.PENDING:
+        raise _nothing_to_decide(membership, "Approve and reject decide a request to join")
+    gang = membership.gang.name
+    text = f"{gang} joined the campaign." if approve else f"{gang}'s request was turned down."
+    return _decide(membership, status=wanted, actor=actor, text=text)
+
+
+@transaction.atomic
+def answer_invitation(*, membership: Membership, accept: bool, actor) -> Membership:
+    """The gang's owner answers an arbitrator's invitation: ``invited`` → ``active`` or
+    ``declined``. Nobody else may, staff included: it is the owner's consent."""
+    membership = _locked(membership)
     if membership.gang.owner_id != actor.pk:
-        raise NotAllowed("Only the gang's owner may ask to leave.")
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.status == Membership.Status.PENDING:
-        membership.status = Membership.Status.LEFT  # withdrawing a request needs no approval
-    elif membership.status == Membership.Status.ACTIVE:
-        membership.status = Membership.Status.LEAVING
-    else:
-        raise WrongState(f"A {membership.status} membership cannot be left.", field="membership")
-    membership.save(update_fields=["status"])
-    log(
-        membership.campaign,
-        LogEntry.Kind.MEMBERSHIP,
-        f"{membership.gang.name} asked to leave.",
-        actor=actor,
-        gang=membership.gang,
+        raise NotAllowed("Only the gang's owner may accept or decline its invitation.")
+    wanted = Status.ACTIVE if accept else Status.DECLINED
+    if membership.via == Via.INVITATION and membership.status == wanted:
+        return membership  # answered so already
+    if membership.status != Status.INVITED:
+        raise _nothing_to_decide(membership, "Accept and decline answer an invitation")
+    if accept and membership.campaign.status == Campaign.Status.FINISHED:
+        raise WrongState("The campaign is finished.", field="membership")
+    gang = membership.gang.name
+    text = f"{gang} joined the campaign." if accept else f"{gang} declined the invitation."
+    return _decide(membership, status=wanted, actor=actor, text=text)
+
+
+@transaction.atomic
+def leave_campaign(*, membership: Membership, actor) -> Membership:
+    """The owner takes the gang out, at once: a member leaves, a request is withdrawn. Nobody
+    can refuse it. Battles of the gang not yet confirmed are void (see ``_end_battles``)."""
+    if membership.gang.owner_id != actor.pk:
+        raise NotAllowed("Only the gang's owner may take it out of the campaign.")
+    # Lock order: live battles, the campaign, then the rest, as collect_live_battle and
+    # report_battle take them, so that a leave waits for a report being written (or it for
+    # the leave) instead of deadlocking with it.
+    seated = LiveBattle.objects.filter(
+        campaign_id=membership.campaign_id,
+        battle__isnull=True,
+        match__participants__gang_id=membership.gang_id,
+    ).values("pk")
+    # The conditions on the locked rows themselves are checked again after a lock wait
+    # (PostgreSQL re-reads a row that changed meanwhile): one collected meanwhile is not taken.
+    in_flight = list(
+        LiveBattle.objects.select_for_update()
+        .filter(pk__in=seated, battle__isnull=True)
+        .order_by("pk")
     )
+    # NO KEY UPDATE: it still waits for (and holds off) report_battle's FOR UPDATE, but not the
+    # key-share lock a confirmation's log line takes on the campaign row while it holds its
+    # battle, which this leave may be waiting for (a FOR UPDATE here deadlocked the two).
+    campaign = Campaign.objects.select_for_update(no_key=True).get(pk=membership.campaign_id)
+    membership = _locked(membership)
+    if membership.status == Status.LEFT:
+        return membership  # left already
+    if membership.status == Status.INVITED:
+        raise WrongState(
+            f"{membership.gang.name} is only invited: decline the invitation instead.",
+            field="membership",
+        )
+    if membership.status not in (Status.PENDING, Status.ACTIVE):
+        raise WrongState(
+            f"{membership.gang.name} is not in the campaign ({membership.status}).",
+            field="membership",
+        )
+    was_member = membership.status == Status.ACTIVE
+    gang = membership.gang
+    text = f"{gang.name} left the campaign." if was_member else f"{gang.name} withdrew its request."
+    membership = _decide(membership, status=Status.LEFT, actor=actor, text=text)
+    if was_member:
+        _end_battles(campaign=campaign, gang=gang, live=in_flight, actor=actor)
     return membership
+
+
+# The name the pages written before leaving took effect at once call.
+request_leave = leave_campaign
+
+
+def _end_battles(*, campaign: Campaign, gang: Gang, live: list[LiveBattle], actor) -> None:
+    """What a leave does to the gang's battles in flight (docs/rules/campaigns.md):
+
+    - reported or disputed (not confirmed): void. Confirming it later would injure and pay a
+      gang whose owner is gone, on a result the owner never agreed to;
+    - a live battle still being played, or finished but not yet collected: no longer counts.
+      The match itself goes on (it belongs to its players, not to the campaign); a void battle
+      takes its place, so the server never writes its report into the campaign;
+    - confirmed: stands, and its post-game runs even if it is still in the queue: the result
+      was settled while the gang was a member.
+    """
+    waiting = [Battle.Status.REPORTED, Battle.Status.DISPUTED]
+    fought = Battle.objects.filter(campaign=campaign, sides__gang=gang, status__in=waiting)
+    # The status is asked of the locked rows too: one confirmed while this leave waited for
+    # its lock stands (PostgreSQL re-reads the changed row and it no longer matches).
+    unconfirmed = (
+        Battle.objects.select_for_update()
+        .filter(pk__in=fought.values("pk"), status__in=waiting)
+        .order_by("pk")
+    )
+    for battle in unconfirmed:
+        battle.status = Battle.Status.VOID
+        battle.save(update_fields=["status"])
+        log(
+            campaign,
+            LogEntry.Kind.OVERRIDE,
+            f"Battle {battle.pk} is void: {gang.name} left the campaign before it was confirmed.",
+            actor=actor,
+            battle=battle,
+            gang=gang,
+        )
+    for live_battle in live:
+        battle = Battle.objects.create(
+            campaign=campaign,
+            round=live_battle.round,
+            status=Battle.Status.VOID,
+            source=Battle.Source.LIVE,
+            match=live_battle.match,
+            dispute_reason=f"{gang.name} left the campaign during the battle.",
+        )
+        live_battle.battle = battle
+        live_battle.save(update_fields=["battle"])
+        log(
+            campaign,
+            LogEntry.Kind.OVERRIDE,
+            f"The live battle of match {live_battle.match_id} no longer counts: {gang.name} "
+            "left the campaign.",
+            actor=actor,
+            battle=battle,
+            gang=gang,
+        )

@@ -87,10 +87,9 @@ def campaign_detail(request, pk: int):
     memberships = list(
         Membership.objects.filter(campaign=campaign).select_related("gang__owner").order_by("id")
     )
-    mine = [
-        m for m in memberships if m.gang.owner_id == user.pk and m.status in ("active", "leaving")
-    ]
-    active = [m for m in memberships if m.status in ("active", "leaving")]
+    # The player's gangs in (or on their way into) the campaign: no second "join" form for them.
+    mine = [m for m in memberships if m.gang.owner_id == user.pk and m.status in Membership.LIVE]
+    active = [m for m in memberships if m.status == Membership.Status.ACTIVE]
     battles = list(_battles(campaign)[:30])
     outcomes = defaultdict(list)
     for entry in campaign.log.filter(kind__in=OUTCOME_KINDS, battle__in=battles).order_by("id"):
@@ -185,7 +184,11 @@ def membership_decision(request, pk: int, membership_id: int, decision: str):
         Membership.objects.select_related("gang", "campaign"), pk=membership_id, campaign_id=pk
     )
     if decision == "leave":
-        services.request_leave(membership=membership, actor=request.user)
+        services.leave_campaign(membership=membership, actor=request.user)
+    elif decision in ("accept", "decline"):
+        services.answer_invitation(
+            membership=membership, accept=decision == "accept", actor=request.user
+        )
     elif decision in ("approve", "reject"):
         services.decide_membership(
             membership=membership, approve=decision == "approve", actor=request.user

@@ -23,7 +23,7 @@ def battle_report(request, pk: int):
     campaign = _campaign(pk)
     members = list(
         Membership.objects.filter(
-            campaign=campaign, status__in=["active", "leaving"]
+            campaign=campaign, status=Membership.Status.ACTIVE
         ).select_related("gang")
     )
     pair = PairForm(request.GET or request.POST, members=members)

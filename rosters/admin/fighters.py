@@ -110,7 +110,14 @@ class FighterAdmin(ScopedAdmin):
         return format_html("{} waiting · {}", obj.flips, state)
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        if obj is not None and obj.pk and obj.is_active and self.has_run_permission(request, obj):
+        if (
+            obj is not None
+            and obj.pk
+            and obj.is_active
+            and self.has_run_permission(request, obj)
+            # The flips are the owner's choice (and staff's), not an arbitrator's.
+            and access.can(user=request.user, action=access.Action.FLIP, gang=obj.gang)
+        ):
             context["flip_url"] = reverse("admin:rosters_fighter_flips", args=[obj.pk])
             context["showing"] = services.showing_flip(obj)
         return super().render_change_form(request, context, add, change, form_url, obj)
@@ -138,7 +145,7 @@ class FighterAdmin(ScopedAdmin):
         if request.method == "POST" and form.is_valid():
             action, stat = form.cleaned_data["action"], form.cleaned_data["stat"] or None
             try:
-                access.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+                access.require(user=request.user, action=access.Action.FLIP, gang=fighter.gang)
                 draw = services.flip_card(
                     fighter=fighter, actor=request.user, action=action, stat=stat
                 )

@@ -7,10 +7,8 @@ from django.contrib import admin
 from django.urls import reverse
 
 from config.admin_scope import ScopedAdmin
-from config.errors import NotAllowed
-from rosters import services
-from rosters.admin import forms as f
-from rosters.admin.operations import GangOperations, require_credits_power
+from rosters import access, services
+from rosters.admin.operations import OPERATIONS, GangOperations
 from rosters.models import Gang
 from rosters.sheet import roster_sheet
 
@@ -54,18 +52,15 @@ class GangAdmin(GangOperations, ScopedAdmin):
         context = {"sheet": sheet, "may_run": may_run, "title": "Roster sheet"}
         if not may_run:
             return context
+        # Only the forms of the actions rosters.access gives this user on this gang: an
+        # arbitrator gets the credits form, never the roster's (hire, buy, sell, move).
+        allowed = access.actions_for(user=request.user, gang=gang)
+        context["may_flip"] = access.Action.FLIP in allowed
         forms = {
-            "hire": f.HireForm(gang=gang, sheet=sheet),
-            "purchase": f.PurchaseForm(gang=gang, sheet=sheet),
-            "sale": f.SaleForm(gang=gang, sheet=sheet),
-            "move": f.MoveForm(gang=gang, sheet=sheet),
+            slug: op.form(gang=gang, sheet=sheet)
+            for slug, op in OPERATIONS.items()
+            if op.action in allowed
         }
-        try:
-            require_credits_power(user=request.user, gang=gang)
-        except NotAllowed:
-            pass  # the owner's powers only: no credits form
-        else:
-            forms["adjust"] = f.AdjustForm(gang=gang, sheet=sheet)
         context["operations"] = [
             {
                 "slug": slug,

@@ -1,9 +1,9 @@
 """Running a gang from its roster sheet: hire, buy, sell, move, adjust credits, card flips.
 
 Each operation is the API's: the gang is found in the organiser's scope (config/admin_scope.py),
-then the API's access rule is asked (``rosters.access``: ``access_gang_for_change``, and
-``can_grant_to_gang`` for credits, as ``POST /gangs/{id}/adjustments/``), then the same
-service runs.
+then the API's access rule is asked for the operation's named action (``rosters.access``:
+hiring, buying, selling and moving are the owner's, and staff's; adjusting credits is an
+overseer's, and staff's, as ``POST /gangs/{id}/adjustments/``), then the same service runs.
 A success is one sentence and a redirect to the sheet; a refusal is the service's message
 next to the field it names, on a page whose breadcrumbs lead back to the gang.
 """
@@ -27,9 +27,8 @@ from rosters.sheet import card_name
 
 
 def require_credits_power(*, user, gang: Gang) -> None:
-    """The API's rule for credits and goods: staff, or someone who oversees the gang."""
-    if not access.can_grant_to_gang(user=user, gang=gang):
-        raise NotAllowed("Only an arbitrator of the gang's campaign or staff may do this.")
+    """The API's rule for credits: staff, or someone who oversees the gang."""
+    access.require(user=user, action=access.Action.ADJUST_CREDITS, gang=gang)
 
 
 def _hire(request, gang, data):
@@ -99,17 +98,17 @@ class Operation:
     title: str
     form: type
     run: Callable
-    credits_power: bool = False  # the arbitrators' and staff's, not the owner's
+    action: access.Action  # what rosters.access is asked (the roster's, or an overseer's)
 
 
 OPERATIONS = {
     op.slug: op
     for op in [
-        Operation("hire", "Hire a fighter", f.HireForm, _hire),
-        Operation("purchase", "Buy equipment", f.PurchaseForm, _purchase),
-        Operation("sale", "Sell at the marketplace", f.SaleForm, _sale),
-        Operation("move", "Move equipment", f.MoveForm, _move),
-        Operation("adjust", "Adjust credits", f.AdjustForm, _adjust, credits_power=True),
+        Operation("hire", "Hire a fighter", f.HireForm, _hire, access.Action.HIRE),
+        Operation("purchase", "Buy equipment", f.PurchaseForm, _purchase, access.Action.BUY),
+        Operation("sale", "Sell at the marketplace", f.SaleForm, _sale, access.Action.SELL),
+        Operation("move", "Move equipment", f.MoveForm, _move, access.Action.MOVE_EQUIPMENT),
+        Operation("adjust", "Adjust credits", f.AdjustForm, _adjust, access.Action.ADJUST_CREDITS),
     ]
 }
 
@@ -134,17 +133,14 @@ class GangOperations:
 
         return view
 
-    def gang_for_operation(self, request, gang_id: int, *, credits_power: bool = False) -> Gang:
+    def gang_for_operation(self, request, gang_id: int, *, action: access.Action) -> Gang:
         gang = get_object_or_404(self.get_queryset(request), pk=gang_id)
-        if credits_power:
-            require_credits_power(user=request.user, gang=gang)
-        else:
-            access.access_gang_for_change(user=request.user, gang_id=gang.pk)
+        access.require(user=request.user, action=action, gang=gang)
         return gang
 
     def operation_view(self, request, gang_id: int, op: Operation):
         try:
-            gang = self.gang_for_operation(request, gang_id, credits_power=op.credits_power)
+            gang = self.gang_for_operation(request, gang_id, action=op.action)
         except NotAllowed as exc:
             messages.error(request, exc.detail)
             return redirect(reverse("admin:rosters_gang_change", args=[gang_id]))

@@ -9,7 +9,7 @@
 
 Each write locks the gang row, checks the rules, writes the ledger and history, and
 recomputes credits, rating and wealth in the same transaction. Who may act on a gang is
-decided in ``rosters.access`` (re-exported here for the callers that ask through services).
+decided in ``rosters.access``, by named action (two older helpers are re-exported here).
 
 Other apps call the verbs re-exported here (``from rosters import services``), never the
 submodules.
@@ -25,7 +25,15 @@ from rosters.errors import (
     RosterError,
 )
 from rosters.services.catalogue import change_price
-from rosters.services.common import RULESET, Kind, Reason, _event, _lock, gang_rules
+from rosters.services.common import (
+    RULESET,
+    Kind,
+    Reason,
+    _event,
+    _lock,
+    gang_rules,
+    record_event,
+)
 from rosters.services.equipment import (
     MAX_QUANTITY,
     check_can_carry,
@@ -90,6 +98,7 @@ __all__ = [
     "move_equipment",
     "purchase_item",
     "reconcile_credits",
+    "record_event",
     "retire_fighter",
     "sell_equipment",
     "sell_goods",

@@ -19,3 +19,9 @@ def _lock(gang: Gang) -> Gang:
 
 def _event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:
     return GangEvent.objects.create(gang=gang, kind=kind, text=text, actor=actor, fighter=fighter)
+
+
+def record_event(*, gang: Gang, text: str, actor, kind: str = Kind.BATTLE) -> GangEvent:
+    """A line in the gang's history written by another app (a campaign's arbitrator reported or
+    confirmed a battle of the gang): the owner reads who did it in ``GET gangs/{id}/history/``."""
+    return _event(gang, kind, text, actor=actor)

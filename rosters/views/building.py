@@ -16,15 +16,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.pages import SERVICE_ERRORS, call_service, dry_run, error_of
-from rosters import services
+from rosters import access, services
 from rosters.models import CatalogueItem, Fighter, Gang, Role
 from rosters.views.forms import FlipForm, HireForm, MoveForm, PurchaseForm, SaleForm
 from rosters.views.gangs import sheet_page
 from rosters.views.sheet import STAT_NAMES
 
 
-def _gang(request, pk: int) -> Gang:
-    return services.access_gang_for_change(user=request.user, gang_id=pk)
+def _gang(request, pk: int, action: access.Action) -> Gang:
+    """The gang, if the signed-in player may take ``action`` on it (rosters/access.py)."""
+    return access.access_gang(user=request.user, action=action, gang_id=pk)
 
 
 def _back(pk: int, anchor: str = "") -> str:
@@ -51,7 +52,7 @@ def _buy_form(request, gang: Gang, data) -> PurchaseForm:
 @login_required
 @require_POST
 def hire(request, pk: int):
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.HIRE)
     form = _hire_form(request, gang, request.POST)
     if form.is_valid():
         fighter = call_service(
@@ -71,7 +72,7 @@ def hire(request, pk: int):
 @login_required
 @require_GET
 def hire_preview(request, pk: int):
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.HIRE)
     role = Role.objects.filter(slug=request.GET.get("hire-role")).first()
     name = request.GET.get("hire-name") or _("the new fighter")
     if role is None:
@@ -95,7 +96,7 @@ def hire_preview(request, pk: int):
 @login_required
 @require_POST
 def buy(request, pk: int):
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.BUY)
     form = _buy_form(request, gang, request.POST)
     if form.is_valid():
         bought = call_service(
@@ -132,7 +133,7 @@ def buy(request, pk: int):
 @login_required
 @require_GET
 def buy_preview(request, pk: int):
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.BUY)
     form = _buy_form(request, gang, request.GET)
     if not request.GET.get("buy-item"):
         return _preview(request, None)
@@ -174,7 +175,7 @@ def _refused(request, pk: int, key: str, exc: Exception):
 @login_required
 @require_POST
 def sell(request, pk: int):
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.SELL)
     form = SaleForm(request.POST)
     form.is_valid()
     equipment_id, goods_id = form.cleaned_data.get("equipment"), form.cleaned_data.get("goods")
@@ -200,7 +201,7 @@ def sell(request, pk: int):
 @login_required
 @require_POST
 def move(request, pk: int, equipment_id: int):
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.MOVE_EQUIPMENT)
     form = MoveForm(request.POST)
     form.is_valid()
     try:
@@ -222,7 +223,7 @@ def move(request, pk: int, equipment_id: int):
 def retire(request, pk: int, fighter_id: int):
     """GET: what retiring would do to the credits (the service's refund rule, dry-run);
     POST: retire."""
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.RETIRE)
     fighter = get_object_or_404(Fighter.objects.select_related("role"), pk=fighter_id, gang=gang)
     if request.method == "POST":
         try:
@@ -262,7 +263,7 @@ def retire(request, pk: int, fighter_id: int):
 @login_required
 @require_POST
 def flip(request, pk: int, fighter_id: int):
-    gang = _gang(request, pk)
+    gang = _gang(request, pk, access.Action.FLIP)
     fighter = get_object_or_404(Fighter, pk=fighter_id, gang=gang)
     form = FlipForm(request.POST)
     if not form.is_valid():

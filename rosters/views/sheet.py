@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
-from rosters import selectors, services
+from rosters import access, selectors, services
 from rosters.models import STATS, CatalogueItem, FlipDraw, Gang, GangRules, Role
 from rulesets.last_hope_frontier import marketplace, post_game
 from rulesets.last_hope_frontier.factions import favoured_suit_name
@@ -132,7 +132,8 @@ def roster(gang: Gang, *, user=None, with_store: bool = False) -> dict:
         "rules": rules,
         "roles": roles,
         "stat_legend": [STAT_LABELS[s] for s in ("move", *STATS)],
-        "can_manage": bool(user) and services.can_manage_gang(user=user, gang=gang),
+        # The roster's controls: its owner's (and staff's), never a campaign's arbitrators'.
+        "can_manage": bool(user) and access.can(user=user, action=access.Action.HIRE, gang=gang),
     }
     if with_store:
         context["store"] = list(

@@ -65,7 +65,8 @@ def grow(world, times: int) -> None:
     for n in range(start, start + times):
         owner = rows["gang"].owner if n % 2 else rows["gang_b"].owner
         gang, fighters = _gang(owner, f"Extra {n}", "townsfolk")
-        campaigns.request_join(campaign=campaign, gang=gang, actor=judge)
+        invitation = campaigns.request_join(campaign=campaign, gang=gang, actor=judge)
+        campaigns.answer_invitation(membership=invitation, accept=True, actor=owner)
         gangs.append(gang)
         for fighter in fighters:
             rosters.purchase_item(
@@ -94,11 +95,20 @@ def count(client, url: str) -> int:
     return len(queries)
 
 
+# The roster's own operations: staff's (and the owner's), never an organiser's (#14), whose
+# request for them is refused with a redirect to the sheet.
+ROSTER_PAGES = {"hire", "purchase", "sale", "move"}
+
+
 @pytest.fixture
 def measured(world, signed_in):
     def measure(persona):
         client = signed_in(world.users[persona])
-        return {name: count(client, url(world.mine)) for name, (url, _) in PAGES.items()}
+        return {
+            name: count(client, url(world.mine))
+            for name, (url, _) in PAGES.items()
+            if persona == "staff" or name not in ROSTER_PAGES
+        }
 
     return measure
 
@@ -110,8 +120,10 @@ def test_every_admin_page_has_a_fixed_query_budget(world, measured, persona):
     grow(world, 9)
     big = measured(persona)
     over = {
-        name: (small[name], big[name]) for name, (_, budget) in PAGES.items() if big[name] > budget
+        name: (small[name], big[name])
+        for name, (_, budget) in PAGES.items()
+        if name in big and big[name] > budget
     }
-    grew = {name: (small[name], big[name]) for name in PAGES if big[name] > small[name]}
+    grew = {name: (small[name], big[name]) for name in big if big[name] > small[name]}
     assert over == {}, f"over budget (small, big): {over}"
     assert grew == {}, f"queries grow with the campaign (small, big): {grew}"

@@ -1,5 +1,7 @@
 """The gang's admin page is a roster sheet: the API's current stat lines, and the gang run from
-there through the same services, each action ending on one sentence."""
+there through the same services, each action ending on one sentence. Who may run what is
+rosters.access (#14): staff runs the roster; an organiser (an arbitrator of the gang's
+campaign) corrects its credits and nothing else, as in the API."""
 
 import re
 from html import unescape
@@ -17,6 +19,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def judge(world, signed_in):
     return signed_in(world.users["organiser"])
+
+
+@pytest.fixture
+def sheriff(world, signed_in):
+    return signed_in(world.users["staff"])
 
 
 def sheet_url(gang):
@@ -58,10 +65,10 @@ def test_the_sheet_shows_the_current_stat_line_the_api_gives(judge, world):
     assert "Beaver pelt <small>(worth 25, sells for 12)</small>" in html
 
 
-def test_drop_downs_say_what_things_cost_and_what_is_left(judge, world):
+def test_drop_downs_say_what_things_cost_and_what_is_left(sheriff, world):
     gang = world.mine["gang"]
     gang.refresh_from_db()
-    html = judge.get(sheet_url(gang)).content.decode()
+    html = sheriff.get(sheet_url(gang)).content.decode()
     assert f"Carbine rifle: 40 credits (leaves {gang.credits - 40})" in html
     assert "Leader: 100 credits" in html and "the gang has its 1" in html
     # The sell list says what the marketplace pays (half today's price: the world raised the
@@ -70,7 +77,8 @@ def test_drop_downs_say_what_things_cost_and_what_is_left(judge, world):
     assert "Beaver pelt (goods): sells for 12 (worth 25)" in html
 
 
-def test_each_operation_ends_on_one_sentence_and_goes_back_to_the_sheet(judge, world):
+def test_each_operation_ends_on_one_sentence_and_goes_back_to_the_sheet(sheriff, world):
+    judge = sheriff  # staff runs the roster here; an organiser would not (below)
     gang, fighter = world.mine["gang"], world.mine["fighter"]
     start = services.ledger_balance(gang)
     url = f"/admin/rosters/gang/{gang.pk}/"
@@ -122,9 +130,9 @@ def test_a_deduction_the_gang_cannot_pay_reads_as_a_deduction(judge, world):
     assert 'class="errorlist"' in html and "id_amount" in html
 
 
-def test_a_refusal_is_the_services_message_on_its_field_with_a_way_back(judge, world):
+def test_a_refusal_is_the_services_message_on_its_field_with_a_way_back(sheriff, world):
     gang = world.mine["gang"]
-    response = judge.post(
+    response = sheriff.post(
         f"/admin/rosters/gang/{gang.pk}/purchase/", {"item": "horse", "fighter": "", "quantity": 20}
     )
     html = response.content.decode()
@@ -134,7 +142,8 @@ def test_a_refusal_is_the_services_message_on_its_field_with_a_way_back(judge, w
     assert not Equipment.objects.filter(item__slug="horse").exists()
 
 
-def test_card_flips_from_the_sheet_name_the_card(judge, world):
+def test_card_flips_from_the_sheet_name_the_card(sheriff, world):
+    judge = sheriff
     gang, fighter = world.mine["gang"], world.mine["fighter"]
     flips = f"/admin/rosters/fighter/{fighter.pk}/flips/"
     response = judge.post(flips, {"flip": "flip", "next": sheet_url(gang)}, follow=True)
@@ -159,7 +168,7 @@ def test_the_fighter_page_shows_the_current_line_and_leads_back_to_the_gang(judg
     wounds = fighter.base_stats()["wounds"]
     assert f"W <strong>{wounds - 1}</strong> ({wounds} −1)" in html
     assert f'<a href="{sheet_url(gang)}">{gang.name}</a>' in html
-    assert 'value="flip"' in html  # the flips waiting, spent from here too
+    assert 'value="flip"' not in html  # the flips are the owner's (or staff's) to spend
 
 
 def test_an_organiser_cannot_run_a_gang_outside_their_campaigns(judge, world):
@@ -172,3 +181,31 @@ def test_an_organiser_cannot_run_a_gang_outside_their_campaigns(judge, world):
     response = judge.post(f"/admin/rosters/gang/{theirs.pk}/hire/", {"name": "X", "role": "ganger"})
     assert response.status_code == 404
     assert services.ledger_balance(theirs) == before
+
+
+def test_an_organiser_corrects_credits_but_never_runs_the_roster(judge, world):
+    """Attack 1 of #14 in the admin: an arbitrator of the gang's campaign gets the credits form
+    and no other; the roster's operations are refused and change nothing."""
+    gang, fighter = world.mine["gang"], world.mine["fighter"]
+    html = judge.get(sheet_url(gang)).content.decode()
+    assert f'action="/admin/rosters/gang/{gang.pk}/adjust/"' in html
+    for slug in ("hire", "purchase", "sale", "move"):
+        assert f'action="/admin/rosters/gang/{gang.pk}/{slug}/"' not in html, slug
+    assert 'name="flip"' not in html
+    before = (services.ledger_balance(gang), gang.fighters.count(), gang.equipment.count())
+    url = f"/admin/rosters/gang/{gang.pk}/"
+    for slug, body in [
+        ("hire", {"name": "Spy", "role": "ganger"}),
+        ("purchase", {"item": "whiskey", "fighter": "", "quantity": 1}),
+        ("sale", {"what": f"equipment:{gang.equipment.first().pk}"}),
+    ]:
+        response = judge.post(url + slug + "/", body, follow=True)
+        assert "may change its roster" in only_message(response), slug
+    flipped = judge.post(f"/admin/rosters/fighter/{fighter.pk}/flips/", {"flip": "flip"})
+    assert flipped.status_code == 200 and "may change its roster" in unescape(
+        flipped.content.decode()
+    )
+    assert not FlipDraw.objects.filter(fighter=fighter).exists()
+    assert (services.ledger_balance(gang), gang.fighters.count(), gang.equipment.count()) == before
+    response = judge.post(url + "adjust/", {"amount": 5, "note": "Bounty"}, follow=True)
+    assert only_message(response).startswith("Gave 5 credits to Dalton gang (Bounty)")

@@ -49,7 +49,9 @@ def _campaign(arbitrator, name, owners, *, pending_owner=None) -> dict:
     (a, fa), (b, fb) = (_gang(o, f"{n} gang", f) for o, n, f in owners)
     rows = {"campaign": campaign, "gang": a, "gang_b": b, "fighter": fa[0], "fighter_b": fb[0]}
     rows["membership"] = campaigns.request_join(campaign=campaign, gang=a, actor=arbitrator)
-    campaigns.request_join(campaign=campaign, gang=b, actor=arbitrator)
+    invited_b = campaigns.request_join(campaign=campaign, gang=b, actor=arbitrator)
+    for invitation in (rows["membership"], invited_b):  # each owner accepts (#14)
+        campaigns.answer_invitation(membership=invitation, accept=True, actor=invitation.gang.owner)
     if pending_owner is not None:
         p, _ = _gang(pending_owner, f"{name} hopefuls", "townsfolk", roles=("leader",))
         rows["pending"] = campaigns.request_join(
@@ -76,15 +78,18 @@ def _campaign(arbitrator, name, owners, *, pending_owner=None) -> dict:
 
 def _league(organiser, name, players) -> dict:
     league = leagues.create_league(creator=organiser, name=name, ruleset="battle-royale")
-    for player in players:
-        leagues.add_member(league=league, player=player, actor=organiser)
+    for player in players:  # invited by the organiser; each accepts (#14)
+        invitation = leagues.add_member(league=league, player=player, actor=organiser)
+        leagues.accept_membership(membership=invitation, actor=player)
     result = leagues.report_result(
         league=league, actor=players[1], placements={players[1].username: 1, players[0].username: 2}
     )
-    # The organiser's own report counts at once, and is rated.
-    leagues.report_result(
+    # The organiser's report counts once both players confirm it (#14), and is rated.
+    counted = leagues.report_result(
         league=league, actor=organiser, placements={players[0].username: 1, players[1].username: 2}
     )
+    for player in players:
+        leagues.confirm_result(result=counted, actor=player)
     rating = PlayerRating.objects.filter(player=players[0], ruleset=league.ruleset).first()
     return {
         "league": league,

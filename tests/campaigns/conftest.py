@@ -28,7 +28,10 @@ class World:
                 for n, role in enumerate(["leader", "deputy", "ganger", "ganger"])
             ]
             self.fighters[gang.pk] = crew
-            campaigns.request_join(campaign=self.campaign, gang=gang, actor=self.arbitrator)
+            invitation = campaigns.request_join(
+                campaign=self.campaign, gang=gang, actor=self.arbitrator
+            )
+            campaigns.answer_invitation(membership=invitation, accept=True, actor=player)
             self.gangs.append(gang)
         campaigns.set_status(campaign=self.campaign, status="active", actor=self.arbitrator)
 

@@ -67,14 +67,15 @@ def test_someone_elses_gang_cannot_be_entered(world):
     assert response.status_code == 403
 
 
-def test_leaving_needs_the_arbitrators_approval(world):
+def test_leaving_takes_effect_at_once_and_no_arbitrator_can_refuse_it(world):
     ann = world.players[0]
     membership = Membership.objects.get(gang=world.gangs[0])
-    assert post(world, ann, f"members/{membership.pk}/leave/").json()["status"] == "leaving"
-    assert (
-        post(world, world.arbitrator, f"members/{membership.pk}/approve/").json()["status"]
-        == "left"
-    )
+    assert post(world, ann, f"members/{membership.pk}/leave/").json()["status"] == "left"
+    for decision in ("reject", "approve"):
+        refused = post(world, world.arbitrator, f"members/{membership.pk}/{decision}/")
+        assert refused.status_code == 409, refused.content
+    membership.refresh_from_db()
+    assert membership.status == "left"
 
 
 def test_a_result_for_a_gang_outside_the_campaign_is_refused(world):

@@ -274,7 +274,8 @@ def build(seeded_catalogue):
             rosters.hire_fighter(gang=gang, name=f"{player.username}-{n}", role=role, actor=player)
             for n, role in enumerate(["leader", "deputy", "ganger", "ganger"])
         ]
-        campaigns.request_join(campaign=campaign, gang=gang, actor=arbitrator)
+        invitation = campaigns.request_join(campaign=campaign, gang=gang, actor=arbitrator)
+        campaigns.answer_invitation(membership=invitation, accept=True, actor=player)
         gangs.append(gang)
     campaigns.set_status(campaign=campaign, status="active", actor=arbitrator)
 

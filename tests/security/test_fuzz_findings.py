@@ -77,7 +77,10 @@ def test_a_decision_in_a_path_is_one_of_its_words(schema):
     paths = schema["paths"]
     for path, words in [
         ("/api/v1/campaigns/{id}/battles/{battle_id}/{decision}/", "confirm|dispute|void"),
-        ("/api/v1/campaigns/{id}/members/{membership_id}/{decision}/", "approve|reject|leave"),
+        (
+            "/api/v1/campaigns/{id}/members/{membership_id}/{decision}/",
+            "accept|decline|approve|reject|leave",
+        ),
     ]:
         (decision,) = [p for p in paths[path]["post"]["parameters"] if p["name"] == "decision"]
         # Was ^confirm|dispute|void$: "confirmed" matched the documented pattern.

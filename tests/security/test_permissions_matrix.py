@@ -4,11 +4,21 @@ The table below is the contract. Each row is one write request (a templated path
 schema, filled in from tests/security/world.py, and a body that is valid, so that the status
 says who is allowed and not what is malformed) with the status each persona gets:
 
-    anonymous  nobody signed in
-    other      a signed-in player unrelated to the object
-    owner      the gang's owner, the match's seated player, the member of the campaign
-    arbitrator the campaign's arbitrator (an organiser of one campaign, not staff)
-    staff      is_staff: organisers of the whole site
+    anonymous         nobody signed in
+    other             a signed-in player unrelated to the object
+    owner             the gang's owner, the match's seated player, the member of the campaign
+    arbitrator        the campaign's arbitrator (an organiser of one campaign, not staff)
+    staff             is_staff: organisers of the whole site
+
+and, for every write on a gang, a fighter or a campaign (``CAMPAIGN_PERSONAS``, #14):
+
+    rival             the owner's opponent: the other member of the campaign, owner of gang B
+    other_arbitrator  an arbitrator of another campaign (one gang A is not in)
+    inviter           the founder of a campaign that "added" gang A, which its owner never
+                      accepted (and whose other invitation the owner declined)
+
+What an arbitrator may do to a gang is ``rosters.access``: the campaign's business (goods,
+corrections, battles), never the roster, and only for gangs whose owner accepted the campaign.
 
 Every cell runs on the same world inside a savepoint that is rolled back, so cells do not see
 each other's writes. The list of write endpoints comes from /api/schema/: a new one that is not
@@ -29,7 +39,7 @@ from rest_framework.test import APIClient
 from campaigns.models import Round
 from tests.leagues.security_rows import league_rows
 from tests.matches.security_rows import consent_rows
-from tests.security.world import PERSONAS, World, build_world
+from tests.security.world import BASE_PERSONAS, CAMPAIGN_PERSONAS, World, build_world
 
 pytestmark = pytest.mark.django_db
 
@@ -51,23 +61,48 @@ class Row:
         return self.method.lower(), self.template
 
 
-def expect(anonymous: int, other: int, owner: int, arbitrator: int, staff: int) -> dict:
-    return dict(zip(PERSONAS, (anonymous, other, owner, arbitrator, staff), strict=True))
+def expect(
+    anonymous: int, other: int, owner: int, arbitrator: int, staff: int, **more: int
+) -> dict:
+    """The five personas in order; a gang, fighter or campaign row also names ``rival``,
+    ``other_arbitrator`` and ``inviter`` (test_every_gang_and_campaign_row_names_every_persona)."""
+    unknown = set(more) - set(CAMPAIGN_PERSONAS)
+    assert not unknown, f"no such persona: {unknown}"
+    return {
+        **dict(zip(BASE_PERSONAS, (anonymous, other, owner, arbitrator, staff), strict=True)),
+        **more,
+    }
+
+
+def outsiders(code: int = 403, **but: int) -> dict:
+    """The three personas of #14, each nobody to this gang (``code``) unless ``but`` says."""
+    return {**dict.fromkeys(CAMPAIGN_PERSONAS, code), **but}
 
 
 # Shorthands for the usual patterns (the order is always: anonymous, other, owner, arbitrator,
-# staff).
-EVERY_PLAYER = expect(401, 201, 201, 201, 201)  # any signed-in player creates their own
+# staff, then the three of #14).
+EVERY_PLAYER = expect(401, 201, 201, 201, 201, **outsiders(201))  # any player creates their own
 
 
-def gang_change(ok: int) -> dict:
-    """The gang's owner, an arbitrator of a campaign it plays in, or staff."""
-    return expect(401, 403, ok, ok, ok)
+def roster(ok: int) -> dict:
+    """The gang's own roster: its owner, or staff. Not an arbitrator, whatever campaign."""
+    return expect(401, 403, ok, 403, ok, **outsiders())
+
+
+def oversight(ok: int) -> dict:
+    """Goods and corrections: an arbitrator of a campaign the owner accepted, or staff; never
+    the owner themself, never a campaign the gang is not (or not yet) in."""
+    return expect(401, 403, 403, ok, ok, **outsiders())
 
 
 def arbitration(ok: int) -> dict:
     """An arbitrator of the campaign (or staff); never the player themself."""
-    return expect(401, 403, 403, ok, ok)
+    return expect(401, 403, 403, ok, ok, **outsiders())
+
+
+def owner_only(ok: int) -> dict:
+    """The gang's owner's consent: nobody else's, not even staff's."""
+    return expect(401, 403, ok, 403, 403, **outsiders())
 
 
 SEATED_ONLY = expect(401, 403, 202, 403, 403)  # only a seated player acts in a match
@@ -138,8 +173,8 @@ MATRIX: list[Row] = [
         "POST",
         CAMPAIGN + "battles/",
         lambda w: _c(w, "battles/"),
-        # One of the two gangs' owners, or an arbitrator.
-        expect(401, 403, 201, 201, 201),
+        # One of the two gangs' owners, or an arbitrator of this campaign.
+        expect(401, 403, 201, 201, 201, **outsiders(rival=201)),
         body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]], "winner": w.ids["gang"]},
     ),
     Row(
@@ -147,13 +182,13 @@ MATRIX: list[Row] = [
         BATTLE_DECISION,
         lambda w: _c(w, f"battles/{w.ids['battle']}/confirm/"),
         # The other side (the owner: the rival reported it) or an arbitrator.
-        expect(401, 403, 200, 200, 200),
+        expect(401, 403, 200, 200, 200, **outsiders()),
     ),
     Row(
         "POST",
         BATTLE_DECISION,
         lambda w: _c(w, f"battles/{w.ids['battle']}/dispute/"),
-        expect(401, 403, 200, 200, 200),
+        expect(401, 403, 200, 200, 200, **outsiders()),
         body=lambda w: {"reason": "Emmett was never out of action."},
     ),
     Row(
@@ -168,15 +203,16 @@ MATRIX: list[Row] = [
         CAMPAIGN + "live-battles/",
         lambda w: _c(w, "live-battles/"),
         # One of the two gangs' owners, or staff; an arbitrator does not start others' games.
-        expect(401, 403, 201, 403, 201),
+        expect(401, 403, 201, 403, 201, **outsiders(rival=201)),
         body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]]},
     ),
     Row(
         "POST",
         CAMPAIGN + "members/",
         lambda w: _c(w, "members/"),
-        # The gang's owner asks with the join code; an arbitrator (or staff) adds it.
-        expect(401, 403, 201, 201, 201),
+        # The gang's owner asks with the join code; an arbitrator (or staff) invites it.
+        # Knowing the join code does not let anyone else ask for someone else's gang.
+        expect(401, 403, 201, 201, 201, **outsiders()),
         body=lambda w: {"gang": w.ids["gang_free"], "join_code": w.ids["join_code"]},
     ),
     Row(
@@ -194,9 +230,20 @@ MATRIX: list[Row] = [
     Row(
         "POST",
         MEMBER_DECISION,
+        lambda w: _c(w, f"members/{w.ids['membership_invited']}/accept/"),
+        owner_only(200),  # an invitation is answered by the gang's owner alone
+    ),
+    Row(
+        "POST",
+        MEMBER_DECISION,
+        lambda w: _c(w, f"members/{w.ids['membership_invited']}/decline/"),
+        owner_only(200),
+    ),
+    Row(
+        "POST",
+        MEMBER_DECISION,
         lambda w: _c(w, f"members/{w.ids['membership']}/leave/"),
-        # Only the gang's owner asks to leave; arbitrators remove a gang with approve.
-        expect(401, 403, 200, 403, 403),
+        owner_only(200),  # the owner leaves at once; nobody else takes a gang out
     ),
     Row(
         "POST",
@@ -227,50 +274,50 @@ MATRIX: list[Row] = [
         EVERY_PLAYER,
         body=lambda w: {"name": "Clanton Gang", "faction": "outlawmen"},
     ),
-    Row("PATCH", "/api/v1/gangs/{id}/", _g, gang_change(200), body=lambda w: {"notes": "Wanted."}),
+    Row("PATCH", "/api/v1/gangs/{id}/", _g, roster(200), body=lambda w: {"notes": "Wanted."}),
     Row(
         "POST",
         "/api/v1/gangs/{id}/adjustments/",
         lambda w: _g(w, "adjustments/"),
-        arbitration(201),
+        oversight(201),
         body=lambda w: {"amount": 10, "note": "Bounty"},
     ),
     Row(
         "POST",
         "/api/v1/gangs/{id}/equipment/{equipment_id}/move/",
         lambda w: _g(w, f"equipment/{w.ids['stash']}/move/"),
-        gang_change(200),
+        roster(200),
         body=lambda w: {"fighter": w.ids["leader"]},
     ),
     Row(
         "POST",
         "/api/v1/gangs/{id}/fighters/",
         lambda w: _g(w, "fighters/"),
-        gang_change(201),
+        roster(201),
         body=lambda w: {"name": "Frank", "role": "ganger"},
     ),
     Row(
         "POST",
         "/api/v1/gangs/{id}/goods/",
         lambda w: _g(w, "goods/"),
-        arbitration(201),
+        oversight(201),
         body=lambda w: {"item": "beaver-pelt"},
     ),
-    # The read-only share link: who may change the gang may share it (rosters/sharing.py).
-    Row("POST", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), gang_change(200)),
-    Row("DELETE", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), gang_change(204)),
+    # The read-only share link: the owner's (or staff's) to make and revoke (Action.SHARE).
+    Row("POST", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), roster(200)),
+    Row("DELETE", "/api/v1/gangs/{id}/share/", lambda w: _g(w, "share/"), roster(204)),
     Row(
         "POST",
         "/api/v1/gangs/{id}/purchases/",
         lambda w: _g(w, "purchases/"),
-        gang_change(201),
+        roster(201),
         body=lambda w: {"item": "whiskey", "fighter": None},
     ),
     Row(
         "POST",
         "/api/v1/gangs/{id}/sales/",
         lambda w: _g(w, "sales/"),
-        gang_change(201),
+        roster(201),
         body=lambda w: {"equipment": w.ids["stash"]},
     ),
     Row(
@@ -284,21 +331,21 @@ MATRIX: list[Row] = [
         "PATCH",
         "/api/v1/fighters/{id}/",
         lambda w: f"/api/v1/fighters/{w.ids['leader']}/",
-        gang_change(200),
+        roster(200),
         body=lambda w: {"name": "Robert"},
     ),
     Row(
         "POST",
         "/api/v1/fighters/{id}/flips/",
         lambda w: f"/api/v1/fighters/{w.ids['leader']}/flips/",
-        gang_change(200),
+        roster(200),
         body=lambda w: {"action": "flip"},
     ),
     Row(
         "POST",
         "/api/v1/fighters/{id}/retire/",
         lambda w: f"/api/v1/fighters/{w.ids['ganger']}/retire/",
-        gang_change(200),
+        roster(200),
     ),
     # --- matches ----------------------------------------------------------------------------------
     Row(
@@ -386,6 +433,21 @@ def test_every_write_endpoint_is_in_the_matrix():
     assert not stale, f"rows in MATRIX for endpoints the schema no longer has: {stale}"
 
 
+# The writes where #14's personas matter: everything done to a gang, a fighter or a campaign.
+GANG_AND_CAMPAIGN_WRITES = ("/api/v1/gangs/", "/api/v1/fighters/", "/api/v1/campaigns/")
+
+
+def test_every_gang_and_campaign_row_names_every_persona():
+    rows = [row for row in MATRIX if row.template.startswith(GANG_AND_CAMPAIGN_WRITES)]
+    assert len(rows) >= 25
+    short = [
+        f"{row.method} {row.template}"
+        for row in rows
+        if set(row.expect) != {*BASE_PERSONAS, *CAMPAIGN_PERSONAS}
+    ]
+    assert not short, f"rows that do not say what rival, other_arbitrator, inviter get: {short}"
+
+
 def _call(world: World, row: Row, persona: str):
     client = APIClient()
     if persona != "anonymous":
@@ -410,7 +472,7 @@ def test_permissions_matrix():
     world = build_world()
     mismatches = []
     for row in MATRIX:
-        for persona in PERSONAS:
+        for persona in row.expect:
             cache.clear()  # throttles: 5 sign-ins in a row are not an attack
             with transaction.atomic():
                 if row.prepare:

@@ -1,13 +1,21 @@
-"""A small world with one object of every kind and the five personas of STYLE.md.
+"""A small world with one object of every kind, the five personas of STYLE.md and the three
+that #14 added (a rival, an arbitrator of another campaign, the founder of a campaign the gang
+never accepted).
 
 Shared by the permissions matrix (tests/security/) and the API fuzzing (tests/fuzz/): ids that
 exist let both reach the code behind the permission checks, not only the 404s.
 
-- ``owner``: owns gang A (a member of the campaign), gang P (asking to join), gang J (in no
-  campaign), and sits at s1 of a live Le Dernier Peuple match against ``rival``.
+- ``owner``: owns gang A (a member of the campaign: the owner accepted its invitation), gang P
+  (asking to join), gang I (invited, not yet answered), gang J (in no campaign), and sits at s1
+  of a live Le Dernier Peuple match against ``rival``.
 - ``rival``: owns gang B, the campaign's other member; reported battle 1 (A against B).
 - ``arbitrator``: founded and arbitrates the campaign; owns nothing.
-- ``other``: another signed-in player with a gang of their own, unrelated to all of the above.
+- ``other``: another signed-in player with a gang of their own (O), unrelated to all of the
+  above.
+- ``other_arbitrator``: founded and arbitrates another campaign, Tombstone Winter, whose member
+  is gang O (``other`` accepted); gang A is not in it.
+- ``inviter``: founded Hostile Takeover and "added" gang A to it (attack 1 of #14): gang A is
+  only invited there, and gang P's invitation was declined. Neither gives any power.
 - ``staff``: an organiser (is_staff), in no campaign and no match.
 
 In the league (Battle Royale), the arbitrator is the organiser; owner and rival are members,
@@ -29,7 +37,10 @@ from rosters import services as rosters
 from rosters.models import Fighter
 from tests.factories import PASSWORD, UserFactory
 
-PERSONAS = ("anonymous", "other", "owner", "arbitrator", "staff")
+# The five every write states, then the three every gang, fighter and campaign write also states.
+BASE_PERSONAS = ("anonymous", "other", "owner", "arbitrator", "staff")
+CAMPAIGN_PERSONAS = ("rival", "other_arbitrator", "inviter")
+PERSONAS = (*BASE_PERSONAS, *CAMPAIGN_PERSONAS)
 LIVE_GAME = "le-dernier-peuple"
 LEAGUE_GAME = "battle-royale"
 
@@ -55,6 +66,8 @@ def build_world() -> World:
         "other": "otto",
         "staff": "sheriff",
         "newcomer": "nellie",  # in nothing yet: someone to invite
+        "other_arbitrator": "marshal",
+        "inviter": "baron",
     }
     for persona, name in names.items():
         user = UserFactory(username=name, is_staff=persona == "staff")
@@ -73,6 +86,7 @@ def build_world() -> World:
     rosters.award_flips(fighter=leader, count=1, actor=None)
     gang_p = rosters.create_gang(owner=owner, name="Dalton Cousins", faction="outlawmen")
     gang_j = rosters.create_gang(owner=owner, name="Dalton Kin", faction="outlawmen")
+    gang_i = rosters.create_gang(owner=owner, name="Dalton Nephews", faction="outlawmen")
     gang_b = rosters.create_gang(owner=rival, name="Earp Posse", faction="sheriffs")
     rival_leader = rosters.hire_fighter(gang=gang_b, name="Wyatt", role="leader", actor=rival)
     gang_o = rosters.create_gang(owner=other, name="Lone Rider", faction="townsfolk")
@@ -80,10 +94,13 @@ def build_world() -> World:
 
     campaign = campaigns.create_campaign(creator=arbitrator, name="Deadwood Summer")
     member_a = campaigns.request_join(campaign=campaign, gang=gang_a, actor=arbitrator)
-    campaigns.request_join(campaign=campaign, gang=gang_b, actor=arbitrator)
+    campaigns.answer_invitation(membership=member_a, accept=True, actor=owner)
+    member_b = campaigns.request_join(campaign=campaign, gang=gang_b, actor=arbitrator)
+    campaigns.answer_invitation(membership=member_b, accept=True, actor=rival)
     pending = campaigns.request_join(
         campaign=campaign, gang=gang_p, actor=owner, join_code=campaign.join_code
     )
+    invited = campaigns.request_join(campaign=campaign, gang=gang_i, actor=arbitrator)
     campaigns.set_status(campaign=campaign, status="active", actor=arbitrator)
     battle = campaigns.report_battle(
         campaign=campaign,
@@ -92,6 +109,18 @@ def build_world() -> World:
         winner=gang_b.pk,
         casualties=[{"fighter": ganger.pk, "taken_out_by": rival_leader.pk}],
     )
+
+    elsewhere = campaigns.create_campaign(
+        creator=world.users["other_arbitrator"], name="Tombstone Winter"
+    )
+    member_o = campaigns.request_join(
+        campaign=elsewhere, gang=gang_o, actor=world.users["other_arbitrator"]
+    )
+    campaigns.answer_invitation(membership=member_o, accept=True, actor=other)
+    takeover = campaigns.create_campaign(creator=world.users["inviter"], name="Hostile Takeover")
+    campaigns.request_join(campaign=takeover, gang=gang_a, actor=world.users["inviter"])
+    spurned = campaigns.request_join(campaign=takeover, gang=gang_p, actor=world.users["inviter"])
+    campaigns.answer_invitation(membership=spurned, accept=False, actor=owner)
 
     match = matches.create_live_match(
         ruleset=LIVE_GAME,
@@ -119,6 +148,7 @@ def build_world() -> World:
         "gang": gang_a.pk,
         "gang_pending": gang_p.pk,
         "gang_free": gang_j.pk,
+        "gang_invited": gang_i.pk,
         "gang_rival": gang_b.pk,
         "gang_other": gang_o.pk,
         "leader": leader.pk,
@@ -130,6 +160,9 @@ def build_world() -> World:
         "join_code": campaign.join_code,
         "membership": member_a.pk,
         "membership_pending": pending.pk,
+        "membership_invited": invited.pk,
+        "campaign_elsewhere": elsewhere.pk,
+        "campaign_takeover": takeover.pk,
         "memberships": list(Membership.objects.values_list("pk", flat=True)),
         "round": 1,
         "battle": battle.pk,

@@ -29,7 +29,8 @@ def _campaign_with(arbitrator, n_gangs: int):
     for n in range(n_gangs):
         owner = UserFactory()
         gang = _gang(owner, f"Gang {n}")
-        campaigns.request_join(campaign=campaign, gang=gang, actor=arbitrator)
+        invited = campaigns.request_join(campaign=campaign, gang=gang, actor=arbitrator)
+        campaigns.answer_invitation(membership=invited, accept=True, actor=owner)
         gangs.append(gang)
     campaigns.set_status(campaign=campaign, status="active", actor=arbitrator)
     for a, b in zip(gangs[::2], gangs[1::2], strict=False):
@@ -84,7 +85,8 @@ def test_the_other_side_confirms_from_the_page(
     mine, theirs = _gang(user, "Mine"), _gang(other_user, "Theirs")
     arbitrator = campaign.arbitrators.get()
     for g in (mine, theirs):
-        campaigns.request_join(campaign=campaign, gang=g, actor=arbitrator)
+        invited = campaigns.request_join(campaign=campaign, gang=g, actor=arbitrator)
+        campaigns.answer_invitation(membership=invited, accept=True, actor=g.owner)
     campaigns.set_status(campaign=campaign, status="active", actor=arbitrator)
     battle = campaigns.report_battle(
         campaign=campaign, actor=user, gangs=[mine.pk, theirs.pk], winner=None, casualties=[]
@@ -116,12 +118,16 @@ def test_join_by_code(user):
 def _league_with(organiser, n_players: int, n_results: int):
     league = leagues.create_league(creator=organiser, name="Cup", ruleset="last-one-standing")
     players = [UserFactory() for _ in range(n_players)]
-    for p in [organiser, *players]:
-        leagues.add_member(league=league, player=p, actor=organiser)
+    for p in [organiser, *players]:  # invited; each accepts (#14)
+        invitation = leagues.add_member(league=league, player=p, actor=organiser)
+        if invitation.status != "active":
+            leagues.accept_membership(membership=invitation, actor=p)
     for r in range(n_results):
         names = [organiser.username, *(p.username for p in players)]
         placements = {name: (i + r) % len(names) + 1 for i, name in enumerate(names)}
-        leagues.report_result(league=league, actor=organiser, placements=placements)
+        result = leagues.report_result(league=league, actor=organiser, placements=placements)
+        for p in players:  # it counts once every player it names confirmed
+            leagues.confirm_result(result=result, actor=p)
     return league, players
 
 
