@@ -4,7 +4,7 @@ The image's entrypoint (docker/Dockerfile), compose's services (docker/compose.y
 "Running in production" and tests/production/ all start processes through it, so changing the
 web server (an ASGI server for live push, say) is an edit to ``web`` below and nowhere else.
 
-    posse web          gunicorn (uvicorn workers, ASGI) on $BIND (0.0.0.0:8000) with $WEB_CONCURRENCY workers (3)
+    posse web          gunicorn (uvicorn workers: ASGI) on $BIND, $WEB_CONCURRENCY workers (3)
     posse worker       a Celery worker on the queue tasks are sent to ($CELERY_QUEUE)
     posse beat         Celery beat, the periodic sweeps: run exactly one per deployment
     posse flower       Celery's monitoring UI on :5555 (the `flower` extra installs it)
