@@ -7,11 +7,18 @@ JSON (sorted keys, no spaces, UTF-8) of every field but ``signature`` and ``name
 the importer's to choose (change it to import a copy next to the original), nothing else is.
 
 An import makes a new gang owned by the importer, by the rule in ``rosters.import_rules``:
-a file this server signed, of a gang the importer owned, brings its history back; any other
-file (unsigned, from another server, changed after signing, or another player's export) can
-only make a gang the API could have built from a fresh starting treasury, and is built
-through the API's own services (found, hire, buy), so its ledger and history read as if its
-owner had clicked it together.
+a file this server signed, of a gang the importer owned, brings its history back only to
+restore that gang: when the gang it was exported from (``origin.gang``) no longer exists on
+this server and no gang has been restored from it yet (``Gang.restored_from``, unique, so two
+imports racing to restore the same gang cannot both win: the loser is a 409 naming
+``restored_from`` and writes nothing). Otherwise a signed export would mint its credits and
+goods again with every import. Any other file (unsigned, from another server, changed after
+signing, another player's export, or a signed export whose gang still exists or was already
+restored) is treated alike: it can only make a gang the API could have built from a fresh
+starting treasury, its history-bearing fields are refused, and it is built through the
+API's own services (found, hire, buy), so its ledger and history read as if its owner had
+clicked it together. (A still-existing origin is not a 409 of its own: a signed file is then
+just a file, as it would be anywhere else; to restore a gang from it, delete the gang first.)
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import json
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from rest_framework.exceptions import ValidationError
@@ -164,13 +171,25 @@ def signed_for(document, owner) -> bool:
     return isinstance(origin, dict) and origin.get("owner") == owner.pk
 
 
+def restores(document, owner) -> bool:
+    """Whether ``document`` brings its history back: signed here for ``owner`` (above), and
+    the gang it was exported from is gone and was not restored yet. Only then can its credits
+    and goods not exist twice; any other import is built from a fresh starting treasury."""
+    if not signed_for(document, owner):
+        return False
+    gang = document["origin"].get("gang")
+    if not isinstance(gang, int) or isinstance(gang, bool) or gang <= 0:
+        return False
+    return not Gang.objects.filter(Q(pk=gang) | Q(restored_from=gang)).exists()
+
+
 @transaction.atomic
 def import_gang(*, data, owner) -> Gang:
     """A new gang owned by ``owner`` from an export (rule: rosters.import_rules)."""
     name = data.get("name") if isinstance(data, dict) else None
     taken = isinstance(name, str) and Gang.objects.filter(owner=owner, name__iexact=name).exists()
     try:
-        plan = import_rules.plan_import(data, signed=signed_for(data, owner))
+        plan = import_rules.plan_import(data, signed=restores(data, owner))
     except ValidationError as refused:
         if taken:  # every refusal at once, the name's too
             refused.detail.setdefault("name", []).append(NAME_TAKEN)
@@ -218,8 +237,14 @@ def _build_unsigned(plan: Plan, owner) -> Gang:
 
 def _write_signed(plan: Plan, owner) -> Gang:
     """The history a signed export brought: ledger, goods, injuries, advancements, flips."""
-    gang = Gang.objects.create(
-        owner=owner, name=plan.name, faction=plan.faction, notes=plan.notes, battles=plan.battles
+    origin = plan.origin or {}
+    gang = Gang.objects.create(  # restored_from first: a racing second restore fails here
+        owner=owner,
+        name=plan.name,
+        faction=plan.faction,
+        notes=plan.notes,
+        battles=plan.battles,
+        restored_from=origin["gang"],
     )
     for f in plan.fighters:
         fighter = Fighter.objects.create(
@@ -244,7 +269,6 @@ def _write_signed(plan: Plan, owner) -> Gang:
         services._post(
             gang, amount=row["amount"], reason=row["reason"], note=row["note"], actor=None
         )
-    origin = plan.origin or {}
     services._event(
         gang,
         services.Kind.IMPORT,

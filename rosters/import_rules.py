@@ -16,7 +16,8 @@ The rule (docs/api.md, "Export and import"):
 2. **A signed export of one's own gang** (``rosters.exports.signed_for``: an HMAC this
    server made, with a key derived from SECRET_KEY, over the canonical JSON of everything but
    the name, of a gang the importer owned) may bring its campaign history back: battles,
-   rewards and adjustments (its ledger), goods, take-downs, flips, advancements and injuries.
+   rewards and adjustments (its ledger), goods, take-downs, flips, advancements and injuries;
+   only to restore that gang once it is gone, and only once (``rosters.exports.restores``).
 3. **Any other file** (unsigned, from another server, changed after signing, or another
    player's export: rosters are public) proves nothing about its history for the importer,
    so it can only make a gang the API could have built from a fresh starting treasury: no
@@ -103,9 +104,10 @@ class _Refusals:
 
 
 UNSIGNED = (
-    "This file is not this server's signed export of your own gang (it is unsigned, changed "
-    "after signing, or another player's), so it cannot bring {what}: it can only make a gang "
-    "the API could build from a fresh treasury."
+    "This file is not this server's signed export of your own gang that is gone (it is "
+    "unsigned, changed after signing, another player's, or of a gang that still exists or was "
+    "already restored), so it cannot bring {what}: it can only make a gang the API could "
+    "build from a fresh treasury."
 )
 
 

@@ -162,6 +162,11 @@ class Gang(models.Model):
     share_token = models.CharField(
         max_length=64, null=True, blank=True, unique=True, editable=False, default=None
     )
+    # The gang a signed export restored this one from (rosters/exports.py): its history comes
+    # back once, and only once that gang is gone, so its credits and goods never duplicate.
+    restored_from = models.PositiveBigIntegerField(
+        null=True, blank=True, unique=True, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -2,6 +2,7 @@ import pytest
 
 from rosters import services
 from rosters.models import Gang
+from tests.rosters.test_import_rules import remove_gang
 
 pytestmark = pytest.mark.django_db
 
@@ -17,10 +18,16 @@ def test_an_export_imports_back_as_the_same_roster(as_user, as_other, gang, lead
     assert response.status_code == 400
     assert "fighters.1.injuries.0" in response.json()["errors"]
 
+    # Nor the owner's while the gang it was exported from exists: its credits would double.
+    response = as_user.post("/api/v1/gangs/import/", exported, format="json")
+    assert response.status_code == 400
+    assert "fighters.1.injuries.0" in response.json()["errors"]
+
+    original = as_user.get(f"/api/v1/gangs/{gang.pk}/").json()
+    remove_gang(gang.pk)  # gone: its export restores it, history and all, once
     response = as_user.post("/api/v1/gangs/import/", exported, format="json")
     assert response.status_code == 201, response.json()
     copy = response.json()
-    original = as_user.get(f"/api/v1/gangs/{gang.pk}/").json()
     for key in ("faction", "credits", "rating", "wealth"):
         assert copy[key] == original[key]
     assert [(f["name"], f["stats"]) for f in copy["fighters"]] == [

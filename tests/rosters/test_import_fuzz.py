@@ -38,7 +38,7 @@ from rosters.models import CatalogueItem, Gang, GangRules, Role
 from rulesets.last_hope_frontier import post_game
 from tests.conftest import client_for
 from tests.factories import UserFactory
-from tests.rosters.test_import_rules import build_fresh, build_veteran, export_of
+from tests.rosters.test_import_rules import build_fresh, build_veteran, export_of, remove_gang
 
 pytestmark = pytest.mark.django_db
 
@@ -66,10 +66,14 @@ def owner(db):
 
 @pytest.fixture
 def bases(owner):
-    return {
+    """The two exports, their gangs removed: a signed export restores only a gang that is gone."""
+    documents = {
         "fresh": export_of(build_fresh(owner, name="Fresh Boys")),
         "veteran": export_of(build_veteran(owner)),
     }
+    for document in documents.values():
+        remove_gang(document["origin"]["gang"])
+    return documents
 
 
 # --- mutations ----------------------------------------------------------------------------------
@@ -280,7 +284,7 @@ def test_mutated_exports_never_import_a_gang_the_api_could_not_build(owner, base
     importer = owner if data.draw(st.integers(0, 9), label="who") < 7 else UserFactory()
     if isinstance(document.get("name"), str):
         document["name"] = f"Copy {UserFactory.build().username}"
-    signed = exports.signed_for(document, importer)
+    signed = exports.restores(document, importer)
     with transaction.atomic():
         before = snapshot()
         response = client_for(importer).post("/api/v1/gangs/import/", document, format="json")
@@ -311,4 +315,7 @@ def test_the_bases_import_both_ways(owner, bases):
     response = client_for(owner).post("/api/v1/gangs/import/", veteran, format="json")
     assert response.status_code == 201, response.content
     response = client_for(UserFactory()).post("/api/v1/gangs/import/", veteran, format="json")
+    assert response.status_code == 400
+    veteran["name"] = "Veterans (second copy)"  # restored once: now it is only a file
+    response = client_for(owner).post("/api/v1/gangs/import/", veteran, format="json")
     assert response.status_code == 400

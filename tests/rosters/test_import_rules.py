@@ -13,6 +13,7 @@ import copy
 
 import pytest
 from django.apps import apps
+from django.db.models import ProtectedError, RestrictedError
 
 from campaigns import services as campaigns
 from rosters import exports, services
@@ -116,9 +117,31 @@ def refused(user, document) -> dict[str, list[str]]:
     return body["errors"]
 
 
+def remove_gang(pk: int) -> None:
+    """Delete gang ``pk`` and every row that protects it from deletion (the API deletes no
+    gang; a signed export restores only a gang that is gone)."""
+
+    def purge(queryset):
+        while True:
+            try:
+                queryset.delete()
+                return
+            except ProtectedError as blocked:
+                blockers = blocked.protected_objects
+            except RestrictedError as blocked:
+                blockers = blocked.restricted_objects
+            for row in blockers:
+                purge(type(row)._base_manager.filter(pk=row.pk))
+
+    purge(Gang._base_manager.filter(pk=pk))
+    assert not Gang.objects.filter(pk=pk).exists()
+
+
 def signed(document: dict, name: str = "The Dalton Boys (copy)") -> dict:
     """What this server would have signed: a file that passed through a bug, or a change of
-    rules since (the rules are checked all the same). Renamed, for its owner to import."""
+    rules since (the rules are checked all the same). Renamed, for its owner to import, and
+    its gang removed, so that the file may restore it with its history."""
+    remove_gang(document["origin"]["gang"])
     document = {**copy.deepcopy(document), "name": name}
     document["signature"] = exports.sign(document)
     return document
@@ -315,11 +338,12 @@ def test_a_signed_export_round_trips_with_its_history(owner):
     assert doc["battles"] == 1 and len(doc["goods"]) == 1
     assert {row["reason"] for row in doc["ledger"]} >= {"reward", "adjustment"}
 
+    original = client_for(owner).get(f"/api/v1/gangs/{veteran.pk}/").json()
+    remove_gang(veteran.pk)
     response = client_for(owner).post(IMPORT, {**doc, "name": "Dalton Boys II"}, format="json")
     assert response.status_code == 201, response.content
     copy_ = Gang.objects.get(pk=response.json()["id"])
-    assert (copy_.owner, copy_.name) == (owner, "Dalton Boys II")
-    original = client_for(owner).get(f"/api/v1/gangs/{veteran.pk}/").json()
+    assert (copy_.owner, copy_.name, copy_.restored_from) == (owner, "Dalton Boys II", veteran.pk)
     for key in ("faction", "credits", "rating", "wealth", "battles"):
         assert response.json()[key] == original[key], key
     assert [(f["name"], f["stats"]) for f in response.json()["fighters"]] == [
@@ -332,9 +356,55 @@ def test_a_signed_export_round_trips_with_its_history(owner):
 
     again = export_of(copy_)  # the copy's history is its own now: it exports the same
     assert comparable(again) == comparable(doc)
+    remove_gang(copy_.pk)
     response = client_for(owner).post(IMPORT, {**again, "name": "Dalton Boys III"}, format="json")
     assert response.status_code == 201, response.content
     assert response.json()["battles"] == 1
+
+
+def test_a_signed_export_of_a_gang_that_still_exists_brings_no_history(owner):
+    """Else every import would mint its credits and goods again next to the original's."""
+    veteran = build_veteran(owner)
+    doc = {**export_of(veteran), "name": "Dalton Boys II"}
+    errors = refused(owner, doc)
+    assert {"battles", "goods.0", "fighters.0.flips_spent", "fighters.2.injuries.0"} <= set(errors)
+    assert "still exists" in errors["battles"][0]
+    fresh = export_of(build_fresh(owner, name="Fresh Boys"))
+    credits = sum(Gang.objects.values_list("credits", flat=True))
+    response = client_for(owner).post(IMPORT, {**fresh, "name": "Fresh II"}, format="json")
+    assert response.status_code == 201, response.content  # the roster alone: a fresh build
+    copy_ = Gang.objects.get(pk=response.json()["id"])
+    assert copy_.restored_from is None
+    assert "did not sign" in copy_.events.get(kind=GangEvent.Kind.IMPORT).text
+    assert not copy_.ledger.exclude(reason__in=["starting_treasury", "hire", "purchase"]).exists()
+    assert sum(Gang.objects.values_list("credits", flat=True)) == credits + copy_.credits
+
+
+def test_a_signed_export_restores_its_gang_once(owner):
+    veteran = build_veteran(owner)
+    doc = export_of(veteran)
+    remove_gang(veteran.pk)
+    response = client_for(owner).post(IMPORT, {**doc, "name": "Dalton Boys II"}, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["credits"] == doc["credits"]
+    errors = refused(owner, {**doc, "name": "Dalton Boys III"})  # once is all
+    assert {"battles", "goods.0", "fighters.0.flips_spent"} <= set(errors)
+    assert Gang.objects.filter(restored_from=veteran.pk).count() == 1
+
+
+def test_two_restores_racing_past_the_check_are_one_409_naming_the_field(owner, monkeypatch):
+    """The unique ``restored_from`` is the last word: the loser writes nothing."""
+    veteran = build_veteran(owner)
+    doc = export_of(veteran)
+    remove_gang(veteran.pk)
+    response = client_for(owner).post(IMPORT, {**doc, "name": "Dalton Boys II"}, format="json")
+    assert response.status_code == 201, response.content
+    monkeypatch.setattr(exports, "restores", exports.signed_for)  # as if it raced the first
+    before = snapshot()
+    response = client_for(owner).post(IMPORT, {**doc, "name": "Dalton Boys III"}, format="json")
+    assert response.status_code == 409, response.content
+    assert "restored_from" in response.json()["errors"], response.json()
+    assert snapshot() == before
 
 
 def test_another_players_signed_export_brings_none_of_their_history(owner, importer):
@@ -354,9 +424,10 @@ def test_a_new_name_keeps_the_signature_and_the_old_one_is_refused(owner):
     veteran = build_veteran(owner)
     doc = export_of(veteran)
     errors = refused(owner, doc)  # your own export, as it is: you have a gang of that name
-    assert list(errors) == ["name"]
+    assert "name" in errors and "battles" in errors  # (and it still exists: no history)
     errors = refused(owner, {**doc, "name": veteran.name.upper()})  # in any case
-    assert list(errors) == ["name"]
+    assert "name" in errors
+    remove_gang(veteran.pk)
     response = client_for(owner).post(IMPORT, {**doc, "name": "Dalton Boys (copy)"}, format="json")
     assert response.status_code == 201, response.content
     assert response.json()["credits"] == doc["credits"]
@@ -418,6 +489,7 @@ def test_the_export_names_what_only_a_signature_can_bring(owner):
 
 def test_the_imported_history_is_kept_on_the_fighters(owner):
     doc = {**export_of(build_veteran(owner)), "name": "Dalton Boys II"}
+    remove_gang(doc["origin"]["gang"])
     response = client_for(owner).post(IMPORT, doc, format="json")
     bob = Fighter.objects.get(gang_id=response.json()["id"], name="Bob")
     assert (bob.imported_takedowns, bob.imported_killing_blows, bob.imported_flips_spent) == (
