@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -15,7 +16,7 @@ from rest_framework.views import APIView
 
 from config.converters import ObjectId
 from config.errors import NotAllowed
-from rosters import access, exports, selectors, services
+from rosters import access, detail, exports, selectors, services
 from rosters import serializers as s
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
 
@@ -37,10 +38,12 @@ class LedgerFilter(django_filters.FilterSet):
         fields = ["reason"]
 
 
-def _with_problems(gang: Gang) -> Gang:
-    rules = GangRules.objects.get(ruleset=services.RULESET)
-    gang.problems = selectors.gang_problems(gang, rules=rules, roles=list(Role.objects.all()))
-    return gang
+def _gang_detail(gang_id, code=status.HTTP_200_OK) -> Response:
+    """The cached, flat gang detail (rosters/detail.py): one query when nothing changed."""
+    body = detail.gang_detail(int(gang_id))
+    if body is None:
+        raise Http404
+    return Response(body, status=code)
 
 
 @extend_schema_view(
@@ -64,12 +67,11 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return selectors.gang_detail_queryset()
         return selectors.gangs_for_list()
 
-    def retrieve(self, request, *args, **kwargs):
-        return Response(s.GangDetailSerializer(_with_problems(self.get_object())).data)
+    def retrieve(self, request, pk=None):
+        return _gang_detail(pk)
 
     def _detail(self, gang_id: int, code=status.HTTP_200_OK):
-        gang = _with_problems(selectors.gang_detail_queryset().get(pk=gang_id))
-        return Response(s.GangDetailSerializer(gang).data, status=code)
+        return _gang_detail(gang_id, code)
 
     def _gang_for_change(self) -> Gang:
         return services.access_gang_for_change(user=self.request.user, gang_id=self.kwargs["pk"])
@@ -90,9 +92,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         gang = self._gang_for_change()
         data = s.GangUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        for key, value in data.validated_data.items():
-            setattr(gang, key, value)
-        gang.save(update_fields=[*data.validated_data, "updated_at"])
+        services.update_gang(gang=gang, actor=request.user, **data.validated_data)
         return self._detail(gang.pk)
 
     @extend_schema(
@@ -310,10 +310,12 @@ class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @extend_schema(request=s.FighterUpdateSerializer, responses=s.FighterDetailSerializer)
     def partial_update(self, request, pk=None):
         fighter = self.get_object()
-        services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
+        gang = services.access_gang_for_change(user=request.user, gang_id=fighter.gang_id)
         data = s.FighterUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        Fighter.objects.filter(pk=fighter.pk).update(name=data.validated_data["name"])
+        services.rename_fighter(
+            gang=gang, fighter_id=fighter.pk, name=data.validated_data["name"], actor=request.user
+        )
         return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
 
     @extend_schema(

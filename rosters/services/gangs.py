@@ -1,4 +1,5 @@
-"""Founding a gang: its name, faction and starting treasury."""
+"""Founding a gang (its name, faction and starting treasury), renaming it, counting its
+battles."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from rosters.errors import (
 from rosters.models import (
     Gang,
 )
-from rosters.services.common import Kind, Reason, _event, gang_rules
+from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
 from rosters.services.ledger import _post, _refresh_totals
 
 
@@ -39,4 +40,24 @@ def create_gang(*, owner, name: str, faction: str, notes: str = "") -> Gang:
         actor=owner,
     )
     _refresh_totals(gang)
+    return gang
+
+
+@transaction.atomic
+def update_gang(*, gang: Gang, actor, name: str | None = None, notes: str | None = None) -> Gang:
+    """The owner's words about the gang: its name and notes (the faction is chosen once)."""
+    gang = _lock(gang)
+    changed = {k: v for k, v in (("name", name), ("notes", notes)) if v is not None}
+    for key, value in changed.items():
+        setattr(gang, key, value)
+    gang.save(update_fields=[*changed, "updated_at"])
+    return gang
+
+
+@transaction.atomic
+def record_battle(*, gang: Gang | int) -> Gang:
+    """One more battle fought (the campaign post-game): refunds stop after the first."""
+    gang = _lock(gang)
+    gang.battles += 1
+    gang.save(update_fields=["battles", "updated_at"])
     return gang
