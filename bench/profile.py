@@ -29,6 +29,8 @@ def _requests(seeded: dict) -> dict[str, tuple[str, str, dict]]:
     }
     for size, gang_id in seeded["gangs"].items():
         paths[f"gang-{size}"] = ("GET", f"/api/v1/gangs/{gang_id}/", {})
+        # The cache emptied before each call: what a read costs right after a write.
+        paths[f"gang-{size} built"] = ("GET", f"/api/v1/gangs/{gang_id}/", {"cold": True})
     return paths
 
 
@@ -53,10 +55,17 @@ def seed() -> dict:
     return {"token": token, "gangs": gangs, "match": match.pk}
 
 
-def measure(client, method: str, path: str, *, headers: dict, calls: int) -> dict:
+def measure(client, method: str, path: str, *, headers: dict, calls: int, cold=False) -> dict:
+    from django.core.cache import cache
     from django.db import connection
 
-    send = getattr(client, method.lower())
+    plain = getattr(client, method.lower())
+
+    def send(path, headers):
+        if cold:
+            cache.clear()
+        return plain(path, headers=headers)
+
     reply = send(path, headers=headers)  # warm: imports, first connection, caches
     if reply.status_code >= 400:
         raise RuntimeError(f"{method} {path}: {reply.status_code} {reply.content[:200]!r}")
@@ -83,6 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--profile", help="print pyinstrument's tree for this request name")
+    parser.add_argument("--flat", action="store_true", help="self time per function")
     args = parser.parse_args()
     problem = services_problem()
     with Stack(name="profile", postgres=problem is None, broker=False) as stack:
@@ -96,8 +106,10 @@ def main() -> None:
         print("| request | CPU ms/call | wall ms/call | queries | bytes |")
         print("|---|---|---|---|---|")
         requests = _requests(seeded)
-        for name, (method, path, _extra) in requests.items():
-            r = measure(client, method, path, headers=headers, calls=args.calls)
+        for name, (method, path, extra) in requests.items():
+            if args.profile and name != args.profile:
+                continue
+            r = measure(client, method, path, headers=headers, calls=args.calls, **extra)
             print(
                 f"| {name} | {r['cpu_ms']:.2f} | {r['wall_ms']:.2f} | {r['queries']} | "
                 f"{r['bytes']} |",
@@ -106,13 +118,28 @@ def main() -> None:
         if args.profile:
             from pyinstrument import Profiler
 
-            method, path, _extra = requests[args.profile]
+            method, path, extra = requests[args.profile]
             send = getattr(client, method.lower())
+            if extra.get("cold"):
+                from django.core.cache import cache
+
+                plain = send
+
+                def send(path, headers):
+                    cache.clear()
+                    return plain(path, headers=headers)
+
             profiler = Profiler(interval=0.0002)
             with profiler:
                 for _ in range(args.calls):
                     send(path, headers=headers)
-            print(profiler.output_text(unicode=True, color=False, show_all=False))
+            from pyinstrument.renderers import ConsoleRenderer
+
+            # --flat: time spent in each function itself, library frames included.
+            renderer = ConsoleRenderer(
+                unicode=True, color=False, flat=args.flat, show_all=args.flat, short_mode=False
+            )
+            print(profiler.output(renderer))
 
 
 if __name__ == "__main__":

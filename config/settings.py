@@ -179,6 +179,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # DRF's JSON, written by orjson (config/renderers.py); parsing is unchanged.
+    "DEFAULT_RENDERER_CLASSES": [
+        "config.renderers.ORJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": [
