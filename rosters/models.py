@@ -126,7 +126,7 @@ class CatalogueRevision(models.Model):
     (rosters/detail.py). One row; only ever written by ``rosters.revisions``, with
     ``UPDATE ... SET value = value + 1`` so that two changes never lose one."""
 
-    value = models.PositiveBigIntegerField(default=1)
+    value = models.PositiveBigIntegerField(default=1)  # the migration starts it at random
 
     def __str__(self):
         return f"catalogue revision {self.value}"

@@ -13,7 +13,9 @@ evicted key can never serve an old roster as a new one):
   edits alike (they are rare; a price change reaches every roster at once).
 
 Both are bumped with ``UPDATE ... SET n = n + 1`` inside the writing transaction: a reader
-sees the new number exactly when it can see the new rows.
+sees the new number exactly when it can see the new rows. The catalogue revision starts at a
+random number (its migration), so two databases that share one Redis (a benchmark's, CI's,
+staging beside production) never key a gang detail alike.
 
 **A safety net for writes outside the services.** The services always save with
 ``update_fields`` or create rows; a full ``save()`` of an existing gang, fighter, equipment
@@ -24,6 +26,8 @@ which a concurrent service may have bumped since. Connected in ``RostersConfig.r
 """
 
 from __future__ import annotations
+
+import secrets
 
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
@@ -49,7 +53,9 @@ def bump_gang(gang_id: int) -> None:
 def bump_catalogue() -> None:
     if not CatalogueRevision.objects.filter(pk=CATALOGUE_ROW).update(value=F("value") + 1):
         # Only where the migration's row is gone (a test database flushed between tests).
-        CatalogueRevision.objects.get_or_create(pk=CATALOGUE_ROW, defaults={"value": 2})
+        CatalogueRevision.objects.get_or_create(
+            pk=CATALOGUE_ROW, defaults={"value": secrets.randbits(40)}
+        )
 
 
 def _gang_saved_in_full(sender, instance: Gang, raw=False, update_fields=None, **kwargs):

@@ -14,6 +14,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.celery import app as celery_app
 from matches import selectors, services
 from matches.api.parsing import GuardedAPIView
 from matches.api.records import OutcomeSerializer, _match_status
@@ -145,7 +146,8 @@ def _expected_version(request) -> int | None:
 
 
 def _action_response(action: MatchAction, created: bool) -> Response:
-    action.refresh_from_db()  # in-process tasks may have resolved it already
+    if created and celery_app.conf.task_always_eager:
+        action.refresh_from_db()  # tasks run in-process: it is resolved already
     code = status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK
     return Response(ActionSerializer(action).data, status=code)
 
@@ -159,10 +161,10 @@ class SubmitActionView(GuardedAPIView):
         responses={202: ActionSerializer, 200: ActionSerializer},
     )
     def post(self, request, match_id: int):
-        match, _seat = _seated(match_id, request.user)
+        # The service finds the seat and locks its match in one query (404 and 403 from it).
         expected = _expected_version(request)
         action, created = services.submit_action(
-            match=match,
+            match=match_id,
             player=request.user,
             payload=request.data,
             expected_version=expected,
@@ -182,9 +184,8 @@ class ResignView(GuardedAPIView):
         responses={202: ActionSerializer, 200: ActionSerializer},
     )
     def post(self, request, match_id: int):
-        match, _seat = _seated(match_id, request.user)
         action, created = services.resign(
-            match=match,
+            match=match_id,
             player=request.user,
             idempotency_key=request.headers.get("Idempotency-Key"),
         )

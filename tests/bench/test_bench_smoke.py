@@ -16,6 +16,8 @@ MODULES = [
     "bench.bench_engines",
     "bench.bench_live",
     "bench.bench_roster",
+    "bench.profile",
+    "bench.variant_settings",
     "bench.common",
     "bench.cpu",
     "bench.client",
