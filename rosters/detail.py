@@ -4,18 +4,19 @@ Rosters are read far more often than they change (a player at the table refreshe
 constantly), and serialising 75 objects through nested DRF serializers cost ~20 ms of Python
 per read. So (docs/performance.md, "Rosters"):
 
-- **One query answers a read.** The gang row, its owner's name and the catalogue revision
-  (rosters/revisions.py) come back together; the cached body is looked up under
-  ``(gang id, gang revision, catalogue revision, language)``. Every write service bumps the
-  gang's revision in its own transaction, so a committed write changes the key: the next read
-  misses and builds anew. Nothing is ever deleted from the cache, and nothing in it can be
-  stale under its key, so a lost cache write (Redis down: config/cache.py fails open) costs a
-  rebuild, never a wrong roster. Old bodies expire after ``TTL``.
-- **A miss is cheap too:** one query per table with ``values()`` (fighters with their
-  roles, advancements, injuries, held equipment with its catalogue item, unsold goods, then
-  the rules and roles for the problems) and plain dicts, no model instances, no serializer
-  fields. ``GangDetailSerializer`` still describes the body for the schema, and a test keeps
-  the two equal, field for field.
+- **One query answers a read.** The gang's revision, its owner's name and the catalogue
+  revision (rosters/revisions.py) come back together (SQL written once: ``_head_sql``); the
+  cached body is looked up under ``(gang id, gang revision, catalogue revision, language)``.
+  Every write service bumps the gang's revision in its own transaction, so a committed write
+  changes the key: the next read misses and builds anew. Nothing is ever deleted from the
+  cache, and nothing in it can be stale under its key, so a lost cache write (Redis down:
+  config/cache.py fails open) costs a rebuild, never a wrong roster. Old bodies expire after
+  ``TTL``.
+- **A miss is cheap too:** one query per table with ``values()`` (the gang with its owner,
+  fighters with their roles, advancements, injuries, held equipment with its catalogue item,
+  unsold goods, then the rules and roles for the problems) and plain dicts: no model
+  instances, no serializer fields. ``GangDetailSerializer`` still describes the body for the
+  schema, and a test keeps the two equal, field for field.
 - **Nothing per viewer is cached.** The cached body holds only what every reader may see;
   the owner's username (renaming a user bumps no gang) is read with the revision and put in
   at each read. Anything that depends on who asks (what they may do, a share token) must be
@@ -29,9 +30,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from datetime import datetime
+from functools import cache as memoise
 
 from django.core.cache import cache
-from django.db.models import Subquery
+from django.db import connections, router
 from django.utils import timezone, translation
 
 from rosters.models import (
@@ -87,23 +89,47 @@ def _key(gang_id: int, revision: int, catalogue: int | None) -> str:
     return f"rosters:gang:{KEY_VERSION}:{gang_id}:{revision}:{catalogue}:{language}"
 
 
+@memoise
+def _head_sql(alias: str) -> str:
+    """The revision, the owner's name and the catalogue revision of one gang, as SQL: the
+    ORM spent ~0.3 ms building this query on every read, more than the rest of a cached
+    read's own work (docs/performance.md). Plain integers and text: the same on every
+    database."""
+    quote = connections[alias].ops.quote_name
+    user = Gang._meta.get_field("owner").related_model
+
+    def column(model, name: str) -> str:
+        return quote(model._meta.get_field(name).column)
+
+    return (
+        f"SELECT g.{column(Gang, 'revision')}, u.{column(user, 'username')}, "
+        f"(SELECT c.{column(CatalogueRevision, 'value')} "
+        f"FROM {quote(CatalogueRevision._meta.db_table)} c "
+        f"WHERE c.{column(CatalogueRevision, 'id')} = %s) "
+        f"FROM {quote(Gang._meta.db_table)} g "
+        f"INNER JOIN {quote(user._meta.db_table)} u "
+        f"ON u.{quote(user._meta.pk.column)} = g.{column(Gang, 'owner')} "
+        f"WHERE g.{column(Gang, 'id')} = %s"
+    )
+
+
 def gang_detail(gang_id: int) -> dict | None:
     """The gang's detail as the API returns it, or None when there is no such gang."""
-    catalogue = CatalogueRevision.objects.filter(pk=CATALOGUE_ROW).values("value")
-    head = (
-        Gang.objects.filter(pk=gang_id)
-        .annotate(catalogue=Subquery(catalogue[:1]))
-        .values(*GANG_FIELDS, "created_at", "revision", "catalogue", "owner__username")
-        .first()
-    )
+    alias = router.db_for_read(Gang)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_head_sql(alias), [CATALOGUE_ROW, gang_id])
+        head = cursor.fetchone()
     if head is None:
         return None
-    key = _key(gang_id, head["revision"], head["catalogue"])
+    revision, owner, catalogue = head
+    key = _key(gang_id, revision, catalogue)
     body = cache.get(key)
     if body is None:
-        body = _build(head)
+        body = _build(gang_id)
+        if body is None:
+            return None  # deleted between the two reads
         cache.set(key, body, TTL)
-    body["owner"] = head["owner__username"]
+    body["owner"] = owner
     return body
 
 
@@ -115,8 +141,15 @@ def _dt(value: datetime | None) -> str | None:
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
-def _build(head: dict) -> dict:
-    gang_id = head["id"]
+def _build(gang_id: int) -> dict | None:
+    """The body from the rows as they are now (read after the revision: never older)."""
+    head = (
+        Gang.objects.filter(pk=gang_id)
+        .values(*GANG_FIELDS, "created_at", "owner__username")
+        .first()
+    )
+    if head is None:
+        return None
     fighters = list(
         Fighter.objects.filter(gang_id=gang_id)
         .order_by("role__order", "id")
