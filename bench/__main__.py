@@ -65,14 +65,15 @@ def service_rows(problem: str | None) -> list[Row]:
                     stack,
                     gangs=gangs,
                     token=token,
-                    settings=settings,
+                    variant=variant,
                     rounds=rounds,
                     seconds=seconds,
                 )
-                for name, settings in bench_roster.VARIANTS.items()
+                for name, variant in bench_roster.VARIANTS.items()
             }
             rows += bench_roster.size_rows(measured["shipped"], measured["built"])
             rows.append(bench_roster.renderer_row(measured["drf-json"], measured["shipped"]))
+            rows.append(bench_roster.worker_row(measured["gthread"], measured["shipped"]))
             for row in rows:
                 print(row.markdown(), flush=True)
         except Exception as exc:

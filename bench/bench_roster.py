@@ -11,7 +11,8 @@ figure is the ratio of requests per second: what a roster costs over the framewo
 Each variant is a settings module for the server (bench/variant_settings.py), measured in the
 same run: ``shipped`` (the cached detail, orjson), ``built`` (no cache: every read builds the
 flat body, the cost of the first read after a write), ``drf-json`` (DRF's own JSON renderer:
-what orjson changes).
+what orjson changes), ``gthread`` (gunicorn's threaded worker, 2 threads, which keeps the
+client's connection open where the sync worker closes it after each response).
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ ROUNDS = 3
 SECONDS = 3.0  # per endpoint per round
 CONCURRENCY = 2
 SIZES = ((5, 20), (15, 60), (40, 160))  # fighters, pieces of equipment
+# name -> (settings module, gunicorn worker class, threads)
 VARIANTS = {
-    "shipped": "",
-    "built": "bench.variant_settings.no_cache",
-    "drf-json": "bench.variant_settings.drf_json",
+    "shipped": ("", "sync", 1),
+    "built": ("bench.variant_settings.no_cache", "sync", 1),
+    "drf-json": ("bench.variant_settings.drf_json", "sync", 1),
+    "gthread": ("", "gthread", 2),
 }
 
 
@@ -51,12 +54,19 @@ def measure(
     *,
     gangs: dict[int, int],
     token: str,
-    settings: str = "",
+    variant: tuple[str, str, int] = VARIANTS["shipped"],
     rounds: int = ROUNDS,
     seconds: float = SECONDS,
 ) -> dict:
     """Requests/s and p50 per endpoint ("ping", then the gangs by size), median round."""
-    server = stack.start_server(workers=1, name="gunicorn-roster", settings=settings)
+    settings, worker_class, threads = variant
+    server = stack.start_server(
+        workers=1,
+        name="gunicorn-roster",
+        settings=settings,
+        worker_class=worker_class,
+        threads=threads,
+    )
     try:
         headers = {"Authorization": f"Token {token}"}
         paths = {"ping": "/api/v1/ping/"}
@@ -75,6 +85,8 @@ def measure(
         server.stop()
     result = {
         "settings": settings or "config.settings",
+        "worker_class": worker_class,
+        "threads": threads,
         "rounds": rounds,
         "seconds": seconds,
         "requests": sum(b.requests for bs in runs.values() for b in bs),
@@ -152,4 +164,26 @@ def renderer_row(drf: dict, shipped: dict) -> Row:
             f"req/s, gang (40) {drf['rps']['40']:.0f} req/s; {drf['errors']} errors"
         ),
         data={"drf": drf},
+    )
+
+
+def worker_row(threaded: dict, shipped: dict) -> Row:
+    """gunicorn's gthread worker (2 threads, keep-alive) vs the sync worker, one process each."""
+    return Row(
+        figure="gunicorn worker: gthread (2 threads) vs sync, one worker, requests/s",
+        ratio=(
+            f"ping {threaded['rps']['ping'] / shipped['rps']['ping']:.2f}×, gang detail (15) "
+            f"{threaded['rps']['15'] / shipped['rps']['15']:.2f}×, (40) "
+            f"{threaded['rps']['40'] / shipped['rps']['40']:.2f}×"
+        ),
+        method=(
+            "as the rows above, the shipped settings; --worker-class gthread --threads 2 (the "
+            "client's two connections kept alive) against the sync worker, same run"
+        ),
+        absolute=(
+            f"gthread: ping {threaded['rps']['ping']:.0f} req/s, gang (15) "
+            f"{threaded['rps']['15']:.0f} req/s, gang (40) {threaded['rps']['40']:.0f} req/s; "
+            f"{threaded['errors']} errors"
+        ),
+        data={"gthread": threaded},
     )
