@@ -19,8 +19,9 @@ per read. So (docs/performance.md, "Rosters"):
   schema, and a test keeps the two equal, field for field.
 - **Nothing per viewer is cached.** The cached body holds only what every reader may see;
   the owner's username (renaming a user bumps no gang) is read with the revision and put in
-  at each read. Anything that depends on who asks (what they may do, a share token) must be
-  added after ``gang_detail`` returns, never inside ``_build``.
+  at each read, between the two halves of the cached bytes (``gang_detail_json``). Anything
+  that depends on who asks (what they may do, a share token) must be added after the body
+  is read, never inside ``_build``.
 
 A reader racing a write may build from rows newer than the revision it keyed the body by;
 such a body is only ever newer than its key says, never older.
@@ -32,10 +33,12 @@ from collections import Counter, defaultdict
 from datetime import datetime
 from functools import cache as memoise
 
+import orjson
 from django.core.cache import cache
 from django.db import connections, router
 from django.utils import timezone, translation
 
+from config.renderers import ORJSONRenderer
 from rosters.models import (
     STATS,
     Advancement,
@@ -52,7 +55,7 @@ from rosters.revisions import CATALOGUE_ROW
 from rosters.services.common import RULESET
 
 TTL = 24 * 3600  # an unused body goes after a day; a changed gang's old ones are never read
-KEY_VERSION = 1  # bump when the body's shape changes, so no old-shaped body is read
+KEY_VERSION = 2  # bump when the body's shape changes, so no old-shaped body is read
 
 GANG_FIELDS = ("id", "name", "faction", "notes", "credits", "rating", "wealth", "battles")
 FIGHTER_FIELDS = (
@@ -113,8 +116,12 @@ def _head_sql(alias: str) -> str:
     )
 
 
-def gang_detail(gang_id: int) -> dict | None:
-    """The gang's detail as the API returns it, or None when there is no such gang."""
+def gang_detail_json(gang_id: int) -> bytes | None:
+    """The gang's detail as the API's JSON bytes, or None when there is no such gang.
+
+    The cache holds the rendered body (config/renderers.py) cut in two where the owner's
+    name goes: a cached read is one query, one cache get and two joins of bytes, with no
+    unpickling of nested dicts and no rendering (together ~0.4 ms of a ~1.3 ms read here)."""
     alias = router.db_for_read(Gang)
     with connections[alias].cursor() as cursor:
         cursor.execute(_head_sql(alias), [CATALOGUE_ROW, gang_id])
@@ -123,14 +130,33 @@ def gang_detail(gang_id: int) -> dict | None:
         return None
     revision, owner, catalogue = head
     key = _key(gang_id, revision, catalogue)
-    body = cache.get(key)
-    if body is None:
+    parts = cache.get(key)
+    if parts is None:
         body = _build(gang_id)
         if body is None:
             return None  # deleted between the two reads
-        cache.set(key, body, TTL)
-    body["owner"] = owner
-    return body
+        parts = _render(body)
+        cache.set(key, parts, TTL)
+    before, after = parts
+    return before + _OWNER + _renderer.render(owner) + after
+
+
+def gang_detail(gang_id: int) -> dict | None:
+    """The same as plain data (for pages and tests), or None when there is no such gang."""
+    raw = gang_detail_json(gang_id)
+    return None if raw is None else orjson.loads(raw)
+
+
+_renderer = ORJSONRenderer()
+_OWNER = b'"owner":'
+
+
+def _render(body: dict) -> tuple[bytes, bytes]:
+    """The body's JSON, without the owner's name: the bytes before and after it. A key of the
+    top level is the first ``"owner":null`` in the text (inside a string every quote is
+    escaped, and no nested object has an owner)."""
+    before, after = _renderer.render({**body, "owner": None}).split(_OWNER + b"null", 1)
+    return before, after
 
 
 def _dt(value: datetime | None) -> str | None:

@@ -295,3 +295,27 @@ def test_the_cache_never_outlives_the_revision_it_was_built_for(user, staff):
     assert read(roster.gang.pk) != old
     cache.clear()
     assert read(roster.gang.pk) == serialized(roster.gang.pk)
+
+
+def test_the_response_is_drfs_json_byte_for_byte(user, staff):
+    """Notes that look like the owner's key, quotes and U+2028 survive the cached bytes."""
+    from rest_framework.renderers import JSONRenderer
+
+    roster = Roster(user, staff)
+    services.update_gang(gang=roster.gang, actor=user, notes='"owner":null, "x": "\u2028" \\ ok')
+    services.rename_fighter(
+        gang=roster.gang, fighter_id=roster.ganger.pk, name='Morgan "owner":null', actor=user
+    )
+    expected = JSONRenderer().render(json.loads(serialized(roster.gang.pk)))
+    client = client_for(user)
+    for _ in range(2):  # built, then cached
+        response = client.get(f"/api/v1/gangs/{roster.gang.pk}/")
+        assert response["Content-Type"] == "application/json"
+        assert response.content == expected
+
+
+def test_the_browsable_api_still_shows_the_gang(user, staff):
+    roster = Roster(user, staff)
+    response = client_for(user).get(f"/api/v1/gangs/{roster.gang.pk}/", HTTP_ACCEPT="text/html")
+    assert response.status_code == 200
+    assert "Cached Boys" in response.content.decode()
