@@ -85,9 +85,20 @@ class _Table:
                     "last_event_seq",
                 ]
             )
-        MatchAction.objects.bulk_update(
-            self.settled, ["status", "reason", "version_after", "resolved_at"]
-        )
+        if len(self.settled) == 1:
+            # The usual batch. bulk_update's CASE expressions cost ~4 ms of Python to build
+            # for a single row; a plain UPDATE by id says the same.
+            action = self.settled[0]
+            MatchAction.objects.filter(pk=action.pk).update(
+                status=action.status,
+                reason=action.reason,
+                version_after=action.version_after,
+                resolved_at=action.resolved_at,
+            )
+        else:
+            MatchAction.objects.bulk_update(
+                self.settled, ["status", "reason", "version_after", "resolved_at"]
+            )
         MatchEvent.objects.bulk_create(self.events)
 
     def _append(self, events: list[dict], action: MatchAction | None = None) -> None:
