@@ -3,6 +3,8 @@ resignations, an action's fate, the event log."""
 
 from __future__ import annotations
 
+from django.db.models import F
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -200,9 +202,18 @@ class ActionDetailView(APIView):
         responses={200: ActionSerializer},
     )
     def get(self, request, match_id: int, action_id: int):
-        match, seat = _seated(match_id, request.user)
         # Only the seat that sent it: an action may hold a secret choice until it is revealed.
-        action = get_object_or_404(MatchAction, pk=action_id, match=match, seat=seat.seat)
+        # Clients poll this while an action is pending: one query finds the action of the
+        # caller's own seat; only when there is none do two more say 404 or 403.
+        action = MatchAction.objects.filter(
+            pk=action_id,
+            match_id=match_id,
+            match__participants__player=request.user,
+            match__participants__seat=F("seat"),
+        ).first()
+        if action is None:
+            _seated(match_id, request.user)  # 404 for an unknown match, 403 for an outsider
+            raise Http404
         return Response(ActionSerializer(action).data)
 
 

@@ -124,3 +124,17 @@ def test_a_second_run_of_the_same_task_reads_two_rows_and_writes_nothing(table):
     with CaptureQueriesContext(connection) as queries:
         assert services.resolve_pending_actions(up_to=action.pk) == 0
     assert len(queries) == 2 + SAVEPOINT, _sql(queries)
+
+
+def test_polling_an_action_is_one_query(table, django_assert_num_queries):
+    action, _ = services.submit_action(
+        match=table.match, player=table.alice, payload={"type": "pass"}, idempotency_key="poll"
+    )
+    with django_assert_num_queries(1):
+        reply = table.as_alice.get(f"{table.url}actions/{action.pk}/")
+    assert reply.status_code == 200 and reply.json()["status"] == "pending"
+    # Someone else's action stays theirs; an outsider and an unknown match are told apart.
+    assert table.as_bob.get(f"{table.url}actions/{action.pk}/").status_code == 404
+    assert table.as_carol.get(f"{table.url}actions/{action.pk}/").status_code == 403
+    assert table.as_alice.get(f"/api/v1/matches/{10**9}/actions/{action.pk}/").status_code == 404
+    assert table.as_alice.get(f"{table.url}actions/{action.pk + 1000}/").status_code == 404
