@@ -28,7 +28,9 @@ which a concurrent service may have bumped since. Connected in ``RostersConfig.r
 from __future__ import annotations
 
 import secrets
+from functools import cache
 
+from django.db import connections, router
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 
@@ -48,6 +50,29 @@ CATALOGUE_ROW = 1
 
 def bump_gang(gang_id: int) -> None:
     Gang.objects.filter(pk=gang_id).update(revision=F("revision") + 1)
+
+
+@cache
+def _lock_sql(alias: str) -> str:
+    quote = connections[alias].ops.quote_name
+    table = quote(Gang._meta.db_table)
+    revision = quote(Gang._meta.get_field("revision").column)
+    columns = ", ".join(quote(f.column) for f in Gang._meta.concrete_fields)
+    return (
+        f"UPDATE {table} SET {revision} = {revision} + 1 "
+        f"WHERE {quote(Gang._meta.pk.column)} = %s RETURNING {columns}"
+    )
+
+
+def lock_and_bump(gang_id: int) -> Gang:
+    """The gang row with its revision bumped, locked until the transaction ends, in one
+    statement (``UPDATE ... RETURNING``: an UPDATE takes the row lock, as FOR UPDATE would).
+    ``Gang.objects.raw`` applies each field's converters. DoesNotExist when there is none."""
+    alias = router.db_for_write(Gang)
+    found = list(Gang.objects.db_manager(alias).raw(_lock_sql(alias), [gang_id]))
+    if not found:
+        raise Gang.DoesNotExist(f"no gang {gang_id}")
+    return found[0]
 
 
 def bump_catalogue() -> None:

@@ -17,10 +17,8 @@ def gang_rules() -> GangRules:
 def _lock(gang: Gang | int) -> Gang:
     """The gang row, locked for this transaction, with its revision bumped: every write service
     changes a gang under this lock, so every one of them invalidates the cached gang detail
-    (rosters/detail.py) in the same transaction. The UPDATE takes the row lock itself."""
-    gang_id = gang if isinstance(gang, int) else gang.pk
-    revisions.bump_gang(gang_id)
-    return Gang.objects.select_for_update().get(pk=gang_id)
+    (rosters/detail.py) in the same transaction. One statement: the UPDATE takes the lock."""
+    return revisions.lock_and_bump(gang if isinstance(gang, int) else gang.pk)
 
 
 def _event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:

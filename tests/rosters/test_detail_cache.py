@@ -319,3 +319,18 @@ def test_the_browsable_api_still_shows_the_gang(user, staff):
     response = client_for(user).get(f"/api/v1/gangs/{roster.gang.pk}/", HTTP_ACCEPT="text/html")
     assert response.status_code == 200
     assert "Cached Boys" in response.content.decode()
+
+
+def test_the_gang_lock_and_its_bump_are_one_statement(user, django_assert_num_queries):
+    from django.db import transaction
+
+    from rosters.services.common import _lock
+
+    gang = services.create_gang(owner=user, name="One Statement", faction="outlawmen")
+    before = revision(gang.pk)
+    with transaction.atomic(), django_assert_num_queries(1):
+        locked = _lock(gang)
+    assert locked.revision == before + 1 == revision(gang.pk)
+    assert locked.credits == gang.credits and locked.created_at == gang.created_at
+    with pytest.raises(Gang.DoesNotExist):
+        _lock(10**12)
