@@ -59,23 +59,24 @@ def service_rows(problem: str | None) -> list[Row]:
     with Stack(name="bench", postgres=problem is None) as stack:
         stack.configure_django()
         try:
-            gang_id, token = bench_roster.seed()
-            shipped = bench_roster.measure(
-                stack, gang_id=gang_id, token=token, rounds=rounds, seconds=seconds
-            )
-            rows.append(bench_roster.row(shipped))
-            print(rows[-1].markdown(), flush=True)
-            if problem is None:
-                kept = bench_roster.measure(
+            gangs, token = bench_roster.seed()
+            measured = {
+                name: bench_roster.measure(
                     stack,
-                    gang_id=gang_id,
+                    gangs=gangs,
                     token=token,
+                    variant=variant,
                     rounds=rounds,
                     seconds=seconds,
-                    settings=bench_roster.PERSISTENT,
                 )
-                rows.append(bench_roster.persistent_row(kept, shipped))
-                print(rows[-1].markdown(), flush=True)
+                for name, variant in bench_roster.VARIANTS.items()
+            }
+            rows += bench_roster.size_rows(measured["shipped"], measured["built"])
+            rows.append(bench_roster.renderer_row(measured["drf-json"], measured["shipped"]))
+            rows.append(bench_roster.auth_row(measured["drf-auth"], measured["shipped"]))
+            rows.append(bench_roster.worker_row(measured["gthread"], measured["shipped"]))
+            for row in rows:
+                print(row.markdown(), flush=True)
         except Exception as exc:
             rows.append(_failed("roster read vs bare DRF ping", exc))
         figure = "live action submit → resolved vs no-op Celery task round trip"

@@ -11,7 +11,13 @@ confirms a logged result) before anything counts.
 
 The report goes to bench/LOAD.md and to the console. Exit status 1 on any error or broken
 invariant. Environment: POSSE_LOAD_SECONDS (per phase, default 20); POSSE_LOAD_SETTINGS
-(another settings module for the server and workers, e.g. bench.persistent_db_settings).
+(another settings module for the server and workers; the default logs each request's CPU
+by endpoint); POSSE_LOAD_WEB_WORKERS, POSSE_LOAD_WORKER_CLASS, POSSE_LOAD_THREADS (gunicorn:
+3 sync workers by default).
+
+Before the mixed phases, the same number of clients call only ``GET /api/v1/ping/`` for as
+long: the report gives the mixed load's requests/s as a ratio to that, and the CPU each
+endpoint costs the web server (thread CPU time per request, from the server's own log).
 
 Why a small asyncio/httpx client rather than locust: the clients must play live games (read
 legal actions, submit one, poll until resolved) and keep their own books (credits, the
@@ -39,9 +45,13 @@ from bench.stack import Stack, services_problem
 
 REPORT = BENCH_DIR / "LOAD.md"
 SECONDS = float(os.environ.get("POSSE_LOAD_SECONDS", "20"))
-# Another settings module for gunicorn and the workers (bench/persistent_db_settings.py).
-SETTINGS = os.environ.get("POSSE_LOAD_SETTINGS", "")
-GUNICORN_WORKERS = 3
+# Another settings module for gunicorn and the workers. The default is the shipped settings
+# with each request's CPU logged by endpoint (bench/cpu_middleware.py).
+SETTINGS = os.environ.get("POSSE_LOAD_SETTINGS", "bench.variant_settings.cpu_log")
+CPU_LOG = ROOT / "var" / "bench" / "load-cpu.log"
+GUNICORN_WORKERS = int(os.environ.get("POSSE_LOAD_WEB_WORKERS", "3"))
+WORKER_CLASS = os.environ.get("POSSE_LOAD_WORKER_CLASS", "sync")  # or gthread
+THREADS = int(os.environ.get("POSSE_LOAD_THREADS", "1"))
 LIVE_TABLES = 6  # live games at once, each played by one client holding both seats
 READERS = 3
 BUYERS = 2
@@ -51,6 +61,7 @@ POLL = 0.02  # between polls of a pending action
 RESIGN_AFTER = (6, 20)  # actions before a table concedes, drawn per game
 RESOLVE_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 30.0
+CLIENTS = LIVE_TABLES + READERS + BUYERS + LOGGERS
 SLUG = "le-dernier-peuple"
 SHOP = ["whiskey", "pistol", "light-leather", "dynamite", "hunting-knife"]
 
@@ -62,6 +73,7 @@ SHOP = ["whiskey", "pistol", "light-leather", "dynamite", "hunting-knife"]
 class Phase:
     name: str
     workers: int
+    kind: str = "mixed"  # or "ping": the same clients on the bare endpoint only
     seconds: float = 0.0
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
@@ -71,6 +83,8 @@ class Phase:
     rejected: int = 0
     games_finished: int = 0
     cpu: dict[str, float] = field(default_factory=dict)  # percent of the machine, by part
+    # the web server's thread CPU seconds per request, by "METHOD route" (its own log)
+    server_cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def error(self, kind: str, what: str) -> None:
         self.errors[kind] += 1
@@ -321,6 +335,23 @@ async def _settle(
         phase.rejected += 1
 
 
+async def pinger(api: Api, me: Player, deadline: float):
+    """The yardstick: a client that only ever calls the bare endpoint."""
+    while time.perf_counter() < deadline:
+        await api.call("ping", "GET", "/api/v1/ping/", token=me.token, expect=200)
+
+
+async def run_ping_phase(api: Api, phase: Phase, cast: dict, seconds: float) -> None:
+    api.phase = phase
+    deadline = time.perf_counter() + seconds
+    players = cast["players"]
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(pinger(api, players[i % len(players)], deadline) for i in range(CLIENTS))
+    )
+    phase.seconds = time.perf_counter() - started
+
+
 async def run_phase(api: Api, phase: Phase, cast: dict, seconds: float) -> None:
     api.phase = phase
     rnd = random.Random(phase.workers)
@@ -347,24 +378,51 @@ async def run_phases(url: str, cast: dict, stack: Stack, seconds: float) -> tupl
     phases = []
     async with httpx.AsyncClient(base_url=url, limits=limits) as client:
         api = Api(client)
-        for workers in (1, 2):
-            if workers == 2:
+        plan = [
+            Phase(name="ping only", workers=1, kind="ping"),
+            Phase(name="1 Celery worker", workers=1),
+            Phase(name="2 Celery workers", workers=2),
+        ]
+        for phase in plan:
+            if phase.workers == 2:
                 # In this thread, between phases (nothing else runs): the child's
                 # die-with-parent signal follows the thread that started it.
                 stack.start_worker(concurrency=1, name="worker2", settings=SETTINGS)
-            phase = Phase(
-                name=f"{workers} Celery worker{'s' if workers > 1 else ''}", workers=workers
-            )
             print(f"phase: {phase.name}, {seconds:.0f} s ...", flush=True)
             groups = {
                 "gunicorn": {p.popen.pid for p in stack.procs if p.name.startswith("gunicorn")},
                 "Celery": {p.popen.pid for p in stack.procs if p.name.startswith("worker")},
             }
             before = cpu.snapshot(groups)
-            await run_phase(api, phase, cast, seconds)
+            logged = _log_size()
+            run = run_ping_phase if phase.kind == "ping" else run_phase
+            await run(api, phase, cast, seconds)
             phase.cpu = cpu.shares(before, cpu.snapshot(groups), phase.seconds)
+            phase.server_cpu = _read_cpu_log(logged)
             phases.append(phase)
     return phases, api.accepted
+
+
+def _log_size() -> int:
+    try:
+        return CPU_LOG.stat().st_size
+    except OSError:
+        return 0
+
+
+def _read_cpu_log(offset: int) -> dict[str, list[float]]:
+    """What the server logged since ``offset``: CPU seconds per request, by endpoint."""
+    found: dict[str, list[float]] = defaultdict(list)
+    try:
+        with CPU_LOG.open() as log:
+            log.seek(offset)
+            for line in log:
+                route, _, seconds = line.rstrip("\n").rpartition("\t")
+                if route:
+                    found[route].append(float(seconds))
+    except (OSError, ValueError):
+        pass
+    return found
 
 
 # --- setting up and checking ---------------------------------------------------------------------
@@ -474,12 +532,25 @@ def _ms(value: float) -> str:
     return "—" if value != value else f"{value * 1000:.0f}"
 
 
+def _ms2(value: float) -> str:
+    return "—" if value != value else f"{value * 1000:.2f}"
+
+
 def _change(a: float, b: float) -> str:
     return f"{b / a:.2f}×" if a else "—"
 
 
+def _cpu_ms_per(p: Phase, part: str, count: int) -> float:
+    """Milliseconds of CPU of one part (from /proc) per unit of work in a phase."""
+    share = p.cpu.get(part)
+    if not share or not count:
+        return float("nan")
+    return share / 100 * (os.cpu_count() or 1) * p.seconds / count * 1000
+
+
 def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str:
-    one, two = phases
+    one, two = [p for p in phases if p.kind == "mixed"]
+    ping = next((p for p in phases if p.kind == "ping"), None)
 
     def rate(p: Phase, n: float) -> float:
         return n / p.seconds if p.seconds else 0.0
@@ -495,14 +566,17 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         f"{seconds:.0f} s per phase, settings `{info['settings']}`; load average before: "
         f"{info['load_before']}.",
         "",
-        f"Setup: gunicorn ({GUNICORN_WORKERS} sync workers) and Celery workers (concurrency 1 "
+        f"Setup: gunicorn ({info.get('web', f'{GUNICORN_WORKERS} sync workers')}) and Celery "
+        "workers (concurrency 1 "
         "each) on a PostgreSQL database and Redis queue of their own; everything on 127.0.0.1. "
         f"Clients (asyncio + httpx, closed loop, no think time): {LIVE_TABLES} playing live Le "
         f"Dernier Peuple games (state → legal actions → submit with Idempotency-Key and "
         f"Expected-Version → poll every {POLL * 1000:.0f} ms until resolved; one side concedes "
         f"after {RESIGN_AFTER[0]}-{RESIGN_AFTER[1]} actions unless the game ended), {READERS} "
         f"reading rosters, {BUYERS} buying and selling (staff adjustments refill credits), "
-        f"{LOGGERS} logging results. The client shares the 2 cores with everything it measures.",
+        f"{LOGGERS} logging results. The client shares the 2 cores with everything it measures. "
+        f"First, the same {CLIENTS} clients call only `GET /api/v1/ping/` for as long (the "
+        "yardstick of the mixed load's ratio).",
         "",
         "## Summary",
         "",
@@ -514,10 +588,39 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
     for q in (50, 95, 99):
         a, b = percentile(one.resolve_times, q), percentile(two.resolve_times, q)
         lines.append(compare(f"submit → resolved p{q} (ms)", a * 1000, b * 1000, "{:.0f}"))
+    if ping is not None and ping.requests:
+        base = rate(ping, ping.requests)
+        lines += [
+            f"| requests/s, the same {CLIENTS} clients on ping only | {base:.1f} | | |",
+            f"| **mixed ÷ ping-only requests/s** | **{rate(one, one.requests) / base:.2f}** | "
+            f"**{rate(two, two.requests) / base:.2f}** | |",
+        ]
+    lines += [
+        compare(
+            "gunicorn CPU per request (ms, /proc)",
+            _cpu_ms_per(one, "gunicorn", one.requests),
+            _cpu_ms_per(two, "gunicorn", two.requests),
+        ),
+        compare(
+            "Celery CPU per resolved action (ms, /proc)",
+            _cpu_ms_per(one, "Celery", one.resolved + one.rejected),
+            _cpu_ms_per(two, "Celery", two.resolved + two.rejected),
+        ),
+        compare(
+            "PostgreSQL CPU per request (ms, /proc, whole server)",
+            _cpu_ms_per(one, "PostgreSQL (whole server)", one.requests),
+            _cpu_ms_per(two, "PostgreSQL (whole server)", two.requests),
+        ),
+    ]
     lines += [
         f"| live games seen to finish | {one.games_finished} | {two.games_finished} | |",
         f"| actions rejected by the engine | {one.rejected} | {two.rejected} | |",
         f"| **errors** | **{one.error_count}** | **{two.error_count}** | |",
+        *(
+            [f"| errors, ping only | {ping.error_count} | | |"]
+            if ping is not None and ping.requests
+            else []
+        ),
         "",
         "## Per request type",
         "",
@@ -528,24 +631,53 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
     for kind in kinds:
         for p in phases:
             values = p.latencies.get(kind, [])
+            if not values and p.kind == "ping":
+                continue
             lines.append(
-                f"| {kind} | {p.workers} worker{'s' if p.workers > 1 else ''} | {len(values)} | "
+                f"| {kind} | {p.name} | {len(values)} | "
                 f"{rate(p, len(values)):.1f} | {_ms(median(values))} | "
                 f"{_ms(percentile(values, 95))} | {_ms(percentile(values, 99))} | "
                 f"{p.errors.get(kind, 0)} |"
             )
     if one.cpu and two.cpu:
+        shown = [p for p in phases if p.cpu]
         lines += [
             "",
             "## Where the CPU went (percent of the machine's cores, per phase)",
             "",
-            f"| part | {one.name} | {two.name} |",
-            "|---|---|---|",
+            "| part | " + " | ".join(p.name for p in shown) + " |",
+            "|---|" + "---|" * len(shown),
             *[
-                f"| {part} | {one.cpu[part]:.0f}% | {two.cpu.get(part, 0):.0f}% |"
+                f"| {part} | " + " | ".join(f"{p.cpu.get(part, 0):.0f}%" for p in shown) + " |"
                 for part in one.cpu
             ],
         ]
+    routes = sorted({r for p in phases for r in p.server_cpu})
+    if routes:
+        lines += [
+            "",
+            "## CPU per request by endpoint (the web server's own log, thread CPU time)",
+            "",
+            "Each request's CPU in the gunicorn worker, from the first middleware to the "
+            "response (bench/cpu_middleware.py): what one more request of that kind costs a web "
+            "core, whatever else the machine runs.",
+            "",
+            "| endpoint | "
+            + " | ".join(f"{p.name}: count | mean ms | p95 ms" for p in phases)
+            + " |",
+            "|---|" + "---|---|---|" * len(phases),
+        ]
+        for route in routes:
+            cells = []
+            for p in phases:
+                values = p.server_cpu.get(route, [])
+                mean = sum(values) / len(values) if values else float("nan")
+                cells.append(
+                    f"{len(values)} | {_ms2(mean)} | {_ms2(percentile(values, 95))}"
+                    if values
+                    else "— | — | —"
+                )
+            lines.append(f"| `{route}` | " + " | ".join(cells) + " |")
     lines += ["", "## Invariants after the run", ""]
     for name, ok, detail in checks:
         lines.append(f"- {'ok' if ok else '**BROKEN**'}: {name} — {detail}")
@@ -576,11 +708,21 @@ def main() -> int:
     info = machine_info()
     info["load_before"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     info["settings"] = SETTINGS or "config.settings"
+    info["web"] = f"{GUNICORN_WORKERS} {WORKER_CLASS} workers" + (
+        f" × {THREADS} threads" if THREADS > 1 else ""
+    )
     with Stack(name="load") as stack:
         stack.configure_django()
         print("seeding players and gangs ...", flush=True)
         cast = seed()
-        server = stack.start_server(workers=GUNICORN_WORKERS, settings=SETTINGS)
+        CPU_LOG.unlink(missing_ok=True)
+        stack.env["POSSE_BENCH_CPU_LOG"] = str(CPU_LOG)
+        server = stack.start_server(
+            workers=GUNICORN_WORKERS,
+            settings=SETTINGS,
+            worker_class=WORKER_CLASS,
+            threads=THREADS,
+        )
         stack.start_worker(concurrency=1, name="worker1", settings=SETTINGS)
         phases, accepted = asyncio.run(run_phases(server.url, cast, stack, SECONDS))
         left = drain()

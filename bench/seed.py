@@ -30,15 +30,15 @@ def refill(gang, *, staff, amount: int = 2000, note: str = "benchmark refill") -
 
 
 def heavy_gang(*, owner, staff, fighters: int = 15, items: int = 60, name: str = "Heavy Gang"):
-    """A campaign-worn gang: 8 active fighters (the most the rules allow) plus retired ones
-    up to ``fighters``, ``items`` pieces of held equipment (kit on the fighters, the rest in
+    """A campaign-worn gang: up to 8 active fighters (the most the rules allow) plus retired
+    ones up to ``fighters``, ``items`` pieces of held equipment (kit on the fighters, the rest in
     the stash), and a few injuries. Returns the gang."""
     from rosters import services
     from rosters.models import Equipment, Fighter
 
     gang = services.create_gang(owner=owner, name=name, faction="sheriffs")
-    refill(gang, staff=staff, amount=20000)
-    roles = ["leader", "deputy", "deputy"] + ["ganger"] * 5
+    refill(gang, staff=staff, amount=20000 + 300 * items)
+    roles = (["leader", "deputy", "deputy"] + ["ganger"] * 5)[:fighters]
     hired = [
         services.hire_fighter(gang=gang, name=f"Fighter {n + 1}", role=role, actor=owner)
         for n, role in enumerate(roles)

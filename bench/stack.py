@@ -237,9 +237,18 @@ class Stack:
         self.procs.append(proc)
         return proc
 
-    def start_server(self, *, workers: int, name: str = "gunicorn", settings: str = "") -> Proc:
-        """gunicorn (sync workers, as in docker/compose.yaml) on a free loopback port;
-        ``settings`` names another settings module for this server only."""
+    def start_server(
+        self,
+        *,
+        workers: int,
+        name: str = "gunicorn",
+        settings: str = "",
+        worker_class: str = "sync",
+        threads: int = 1,
+    ) -> Proc:
+        """gunicorn on a free loopback port (sync workers unless ``worker_class`` says
+        otherwise; ``threads`` for gthread); ``settings`` names another settings module for
+        this server only."""
         port = free_port()
         proc = self._spawn(
             name,
@@ -252,6 +261,10 @@ class Stack:
                 f"127.0.0.1:{port}",
                 "--workers",
                 str(workers),
+                "--worker-class",
+                worker_class,
+                "--threads",
+                str(threads),
                 "--timeout",
                 "60",
                 "--log-level",

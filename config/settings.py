@@ -190,13 +190,19 @@ if env_bool("BEHIND_PROXY", False):
 # --- API ----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's, its one query as SQL (config/authentication.py)
+        "config.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON only, with size, depth and text limits (config/parsers.py): a form or multipart body
     # is a 415, and nothing a client sends reaches a view unchecked.
     "DEFAULT_PARSER_CLASSES": ["config.parsers.GuardedJSONParser"],
+    # DRF's JSON, written by orjson (config/renderers.py); parsing is unchanged.
+    "DEFAULT_RENDERER_CLASSES": [
+        "config.renderers.ORJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": [

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import django_filters
+import orjson
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -14,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.converters import ObjectId
-from rosters import access, export_format, exports, selectors, services
+from rosters import access, detail, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
 
@@ -36,10 +38,15 @@ class LedgerFilter(django_filters.FilterSet):
         fields = ["reason"]
 
 
-def _with_problems(gang: Gang) -> Gang:
-    rules = GangRules.objects.get(ruleset=services.RULESET)
-    gang.problems = selectors.gang_problems(gang, rules=rules, roles=list(Role.objects.all()))
-    return gang
+def _gang_detail(request, gang_id, code=status.HTTP_200_OK):
+    """The cached, flat gang detail (rosters/detail.py): one query when nothing changed. Its
+    JSON goes out as cached, bytes for bytes; the browsable API gets the data to show."""
+    raw = detail.gang_detail_json(int(gang_id))
+    if raw is None:
+        raise Http404
+    if request.accepted_renderer.format == "json":
+        return HttpResponse(raw, status=code, content_type="application/json")
+    return Response(orjson.loads(raw), status=code)
 
 
 @extend_schema_view(
@@ -64,12 +71,11 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return selectors.gang_detail_queryset()
         return selectors.gangs_for_list()
 
-    def retrieve(self, request, *args, **kwargs):
-        return Response(s.GangDetailSerializer(_with_problems(self.get_object())).data)
+    def retrieve(self, request, pk=None):
+        return _gang_detail(request, pk)
 
     def _detail(self, gang_id: int, code=status.HTTP_200_OK):
-        gang = _with_problems(selectors.gang_detail_queryset().get(pk=gang_id))
-        return Response(s.GangDetailSerializer(gang).data, status=code)
+        return _gang_detail(self.request, gang_id, code)
 
     def _gang_for(self, action: access.Action) -> Gang:
         """The gang of the URL, if the caller may take ``action`` on it (rosters/access.py)."""
@@ -308,12 +314,14 @@ class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @extend_schema(request=s.FighterUpdateSerializer, responses=s.FighterDetailSerializer)
     def partial_update(self, request, pk=None):
         fighter = self.get_object()
-        access.access_gang(
+        gang = access.access_gang(
             user=request.user, action=access.Action.EDIT_FIGHTER, gang_id=fighter.gang_id
         )
         data = s.FighterUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        Fighter.objects.filter(pk=fighter.pk).update(name=data.validated_data["name"])
+        services.rename_fighter(
+            gang=gang, fighter_id=fighter.pk, name=data.validated_data["name"], actor=request.user
+        )
         return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
 
     @extend_schema(

@@ -120,6 +120,19 @@ class CatalogueItem(models.Model):
         return self.rules.get("weapon_type") if self.kind == self.Kind.WEAPON else None
 
 
+class CatalogueRevision(models.Model):
+    """One number that grows whenever the catalogue, the roles or the gang rules change: what
+    every roster shows beside its own rows (an item's name and market value, a role's name,
+    the rules behind a gang's problems). The cached gang detail is keyed by it
+    (rosters/detail.py). One row; only ever written by ``rosters.revisions``, with
+    ``UPDATE ... SET value = value + 1`` so that two changes never lose one."""
+
+    value = models.PositiveBigIntegerField(default=1)  # the migration starts it at random
+
+    def __str__(self):
+        return f"catalogue revision {self.value}"
+
+
 class PriceChange(AppendOnly):
     item = models.ForeignKey(CatalogueItem, on_delete=models.PROTECT, related_name="price_changes")
     old_price = models.PositiveIntegerField()
@@ -169,6 +182,10 @@ class Gang(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Grows by one in every transaction that changes anything the gang detail shows (the
+    # services' gang lock does it: rosters.services.common._lock); the cached detail is keyed
+    # by it, so a reader never gets a roster older than the last committed write.
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name", "id"]

@@ -5,7 +5,6 @@ or a worker that died mid-task never injures or pays twice."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import (
@@ -104,7 +103,7 @@ def run_post_game(*, battle_id: int) -> bool:
             rosters.add_found(
                 gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.pk}"
             )
-        Gang.objects.filter(pk=side.gang_id).update(battles=F("battles") + 1)
+        rosters.record_battle(gang=side.gang_id)
 
     for spent in battle.spent:
         rosters.use_up(

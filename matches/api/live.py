@@ -3,6 +3,8 @@ resignations, an action's fate, the event log."""
 
 from __future__ import annotations
 
+from django.db.models import F
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -14,6 +16,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.celery import app as celery_app
 from config.errors import NotAllowed
 from matches import selectors, services
 from matches.api.parsing import GuardedAPIView
@@ -156,7 +159,8 @@ def _expected_version(request) -> int | None:
 
 
 def _action_response(action: MatchAction, created: bool) -> Response:
-    action.refresh_from_db()  # in-process tasks may have resolved it already
+    if created and celery_app.conf.task_always_eager:
+        action.refresh_from_db()  # tasks run in-process: it is resolved already
     code = status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK
     return Response(ActionSerializer(action).data, status=code)
 
@@ -170,10 +174,10 @@ class SubmitActionView(GuardedAPIView):
         responses={202: ActionSerializer, 200: ActionSerializer},
     )
     def post(self, request, match_id: int):
-        match, _seat = _seated(match_id, request.user)
+        # The service finds the seat and locks its match in one query (404 and 403 from it).
         expected = _expected_version(request)
         action, created = services.submit_action(
-            match=match,
+            match=match_id,
             player=request.user,
             payload=request.data,
             expected_version=expected,
@@ -193,9 +197,8 @@ class ResignView(GuardedAPIView):
         responses={202: ActionSerializer, 200: ActionSerializer},
     )
     def post(self, request, match_id: int):
-        match, _seat = _seated(match_id, request.user)
         action, created = services.resign(
-            match=match,
+            match=match_id,
             player=request.user,
             idempotency_key=request.headers.get("Idempotency-Key"),
         )
@@ -210,9 +213,18 @@ class ActionDetailView(APIView):
         responses={200: ActionSerializer},
     )
     def get(self, request, match_id: int, action_id: int):
-        match, seat = _seated(match_id, request.user)
         # Only the seat that sent it: an action may hold a secret choice until it is revealed.
-        action = get_object_or_404(MatchAction, pk=action_id, match=match, seat=seat.seat)
+        # Clients poll this while an action is pending: one query finds the action of the
+        # caller's own seat; only when there is none do two more say 404 or 403.
+        action = MatchAction.objects.filter(
+            pk=action_id,
+            match_id=match_id,
+            match__participants__player=request.user,
+            match__participants__seat=F("seat"),
+        ).first()
+        if action is None:
+            _seated(match_id, request.user)  # 404 for an unknown match, 403 for an outsider
+            raise Http404
         return Response(ActionSerializer(action).data)
 
 

@@ -64,6 +64,13 @@ def _is_int(value: object) -> bool:
 
 def _append_events(match: Match, events: list[dict], *, action: MatchAction | None = None) -> None:
     """Number the events after the match's last one; the caller saves ``last_event_seq``."""
+    MatchEvent.objects.bulk_create(_event_rows(match, events, action=action))
+
+
+def _event_rows(
+    match: Match, events: list[dict], *, action: MatchAction | None = None
+) -> list[MatchEvent]:
+    """The rows of ``_append_events``, numbered but not written (a batch writes them once)."""
     rows = []
     for event in events:
         match.last_event_seq += 1
@@ -79,4 +86,4 @@ def _append_events(match: Match, events: list[dict], *, action: MatchAction | No
                 version=match.version,
             )
         )
-    MatchEvent.objects.bulk_create(rows)
+    return rows

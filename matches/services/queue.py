@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import Max
+from django.http import Http404
 from django.utils import timezone
 
 from matches.models import Match, MatchAction, Participant
@@ -59,10 +60,34 @@ def _check_payload(payload: object) -> dict:
     return payload
 
 
+# What the submit path never reads of the locked match: the game itself (often the largest
+# column) and what only the referee or the records need.
+_UNREAD = ("match__state", "match__seed", "match__options", "match__outcome")
+
+
+def _lock_seat(match_id: int, player) -> Participant:
+    """The player's seat, its match row locked for this transaction, in one query.
+
+    404 for an unknown match, NotSeated for one the player has no seat in (a second query,
+    on that path only)."""
+    seat = (
+        Participant.objects.select_related("match")
+        .select_for_update(of=("match",))
+        .defer(*_UNREAD)
+        .filter(match_id=match_id, player=player)
+        .first()
+    )
+    if seat is None:
+        if not Match.objects.filter(pk=match_id).exists():
+            raise Http404
+        raise NotSeated()
+    return seat
+
+
 @transaction.atomic
 def submit_action(
     *,
-    match: Match,
+    match: Match | int,
     player,
     payload: object,
     idempotency_key: object,
@@ -73,12 +98,11 @@ def submit_action(
 
     A retry with the same key from the same seat returns the first action unchanged (created
     is False); the same key with a different request is a conflict. The match row lock
-    serialises submissions of one match, so action ids follow submission order.
+    serialises submissions of one match, so action ids follow submission order. Three
+    queries when all is well: the seat with its match locked, the key, the insert.
     """
-    match = Match.objects.select_for_update().get(pk=match.pk)
-    seat = Participant.objects.filter(match=match, player=player).first()
-    if seat is None:
-        raise NotSeated()
+    seat = _lock_seat(match if isinstance(match, int) else match.pk, player)
+    match = seat.match
     key = _check_idempotency_key(idempotency_key)
     if kind == MatchAction.Kind.PLAY:
         payload = _check_payload(payload)
@@ -115,7 +139,9 @@ def submit_action(
     return action, True
 
 
-def resign(*, match: Match, player, idempotency_key: str | None = None) -> tuple[MatchAction, bool]:
+def resign(
+    *, match: Match | int, player, idempotency_key: str | None = None
+) -> tuple[MatchAction, bool]:
     """Resignation goes through the action queue, so it takes effect after the actions the
     seat submitted before it, never in the middle of them."""
     return submit_action(

@@ -1,15 +1,17 @@
 """Every write to a gang, one module per concept:
 
-- ``gangs``: founding a gang; ``fighters``: hiring, retiring, injuries;
+- ``gangs``: founding, renaming, counting battles; ``fighters``: hiring, renaming, retiring,
+  injuries;
 - ``equipment``: carry rules, purchases, moves, sales, items used up in battle;
 - ``goods``: goods and findable items found in a mission, goods sold at the marketplace;
 - ``ledger``: credits through the append-only ledger, totals recomputed, arbitrators' grants;
 - ``flips``: advancement by card flips; ``catalogue``: market price changes;
 - ``common``: the house rules, the gang row lock, the gang's history.
 
-Each write locks the gang row, checks the rules, writes the ledger and history, and
-recomputes credits, rating and wealth in the same transaction. Who may act on a gang is
-decided in ``rosters.access``, by named action (two older helpers are re-exported here).
+Each write locks the gang row (``common._lock``, which also bumps the gang's revision: the
+key of its cached detail, rosters/detail.py), checks the rules, writes the ledger and
+history, and recomputes credits, rating and wealth in the same transaction. Who may act on a gang is
+decided in ``rosters.access`` (re-exported here for the callers that ask through services).
 
 Other apps call the verbs re-exported here (``from rosters import services``), never the
 submodules.
@@ -47,11 +49,12 @@ from rosters.services.equipment import (
 from rosters.services.fighters import (
     check_can_hire,
     hire_fighter,
+    rename_fighter,
     retire_fighter,
     take_out_of_action,
 )
 from rosters.services.flips import award_flips, flip_card, session_options, showing_flip
-from rosters.services.gangs import create_gang, update_gang
+from rosters.services.gangs import create_gang, record_battle, update_gang
 from rosters.services.goods import add_found, add_goods, find_item, findable_slugs, sell_goods
 from rosters.services.ledger import (
     _post,
@@ -98,7 +101,9 @@ __all__ = [
     "move_equipment",
     "purchase_item",
     "reconcile_credits",
+    "record_battle",
     "record_event",
+    "rename_fighter",
     "retire_fighter",
     "sell_equipment",
     "sell_goods",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rosters import revisions
 from rosters.models import Gang, GangEvent, GangRules, LedgerEntry
 
 RULESET = "last-hope-frontier"
@@ -13,8 +14,11 @@ def gang_rules() -> GangRules:
     return GangRules.objects.get(ruleset=RULESET)
 
 
-def _lock(gang: Gang) -> Gang:
-    return Gang.objects.select_for_update().get(pk=gang.pk)
+def _lock(gang: Gang | int) -> Gang:
+    """The gang row, locked for this transaction, with its revision bumped: every write service
+    changes a gang under this lock, so every one of them invalidates the cached gang detail
+    (rosters/detail.py) in the same transaction. One statement: the UPDATE takes the lock."""
+    return revisions.lock_and_bump(gang if isinstance(gang, int) else gang.pk)
 
 
 def _event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:

@@ -95,6 +95,18 @@ def _active_fighter(
 
 
 @transaction.atomic
+def rename_fighter(*, gang: Gang, fighter_id: int, name: str, actor) -> Fighter:
+    """A fighter's name, whatever their status (the dead keep a name on the roster)."""
+    gang = _lock(gang)
+    fighter = Fighter.objects.filter(pk=fighter_id, gang=gang).first()
+    if fighter is None:
+        raise RosterError("No such fighter in this gang.", field="fighter")
+    fighter.name = name
+    fighter.save(update_fields=["name"])
+    return fighter
+
+
+@transaction.atomic
 def retire_fighter(*, gang: Gang, fighter_id: int, actor) -> Fighter:
     """Retire a fighter. Their equipment goes to the stash.
 

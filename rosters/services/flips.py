@@ -17,7 +17,7 @@ from rosters.models import (
     FlipDraw,
     FlipResolution,
 )
-from rosters.services.common import Kind, _event
+from rosters.services.common import Kind, _event, _lock
 from rulesets.core.cards import parse_card
 from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
@@ -27,6 +27,7 @@ from rulesets.last_hope_frontier import post_game
 @transaction.atomic
 def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fighter:
     """Flips earned in a battle: one for taking an enemy out, two for a killing blow."""
+    _lock(fighter.gang_id)  # the gang first, then the fighter, as every roster write
     fighter = Fighter.objects.select_for_update().get(pk=fighter.pk)
     if count <= 0 or not fighter.is_active:
         return fighter
@@ -75,6 +76,7 @@ def _spend_flip(fighter: Fighter, *, reflip: bool) -> FlipDraw:
 def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) -> FlipDraw | None:
     """Spend a flip (``flip``), burn another to replace the card showing (``reflip``), take +1
     in one of its two stats (``choose``), or pass on it (``decline``)."""
+    _lock(fighter.gang_id)  # the gang first, then the fighter, as every roster write
     fighter = Fighter.objects.select_for_update().select_related("gang").get(pk=fighter.pk)
     if not fighter.is_active:
         raise FighterUnavailable(f"{fighter.name} is {fighter.status}.", field="fighter")

@@ -1,4 +1,5 @@
-"""Founding a gang: its name, faction and starting treasury."""
+"""Founding a gang (its name, faction and starting treasury), renaming it, counting its
+battles."""
 
 from __future__ import annotations
 
@@ -58,4 +59,13 @@ def update_gang(*, gang: Gang, actor, name: str | None = None, notes: str | None
         gang.notes = notes
         fields.append("notes")
     gang.save(update_fields=fields)
+    return gang
+
+
+@transaction.atomic
+def record_battle(*, gang: Gang | int) -> Gang:
+    """One more battle fought (the campaign post-game): refunds stop after the first."""
+    gang = _lock(gang)
+    gang.battles += 1
+    gang.save(update_fields=["battles", "updated_at"])
     return gang

@@ -17,6 +17,13 @@ MODULES = [
     "bench.bench_live",
     "bench.bench_push",
     "bench.bench_roster",
+    "bench.profile",
+    "bench.variant_settings",
+    "bench.variant_settings.no_cache",
+    "bench.variant_settings.drf_json",
+    "bench.variant_settings.cpu_log",
+    "bench.variant_settings.drf_token_auth",
+    "bench.cpu_middleware",
     "bench.common",
     "bench.cpu",
     "bench.client",
@@ -80,10 +87,15 @@ def test_the_load_report_renders_with_every_section():
         phase.resolved = 2
         phases.append(phase)
     phases[1].error("buy", "POST /api/v1/gangs/1/purchases/: 500")
+    phases[0].server_cpu["GET /api/v1/gangs/<id:pk>/"] += [0.001, 0.003]
+    ping = Phase(name="ping only", workers=1, kind="ping", seconds=10.0)
+    ping.latencies["ping"] += [0.001] * 60
     info = {"date": "today", "cores": "2", "cpu": "cpu", "python": "3.11"}
     info |= {"load_before": "0.1", "settings": "config.settings"}
-    text = report(phases, [("a check", True, "fine")], 10.0, info)
+    text = report([ping, *phases], [("a check", True, "fine")], 10.0, info)
     assert "| live actions resolved/s | 0.2 | 0.2 | 1.00× |" in text
+    assert "| **mixed ÷ ping-only requests/s** | **0.05** | **0.05** | |" in text
+    assert "| `GET /api/v1/gangs/<id:pk>/` | — | — | — | 2 | 2.00 |" in text
     assert "- ok: a check — fine" in text
     assert "POST /api/v1/gangs/1/purchases/: 500" in text
 

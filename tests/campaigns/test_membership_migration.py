@@ -10,8 +10,10 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("campaigns", "0003_live_battles")]
-AFTER = [("campaigns", "0005_memberships_without_consent_become_invitations")]
+# Rosters at its newest: the historical gangs must have every column the table has.
+ROSTERS = ("rosters", "0009_gang_revision")
+BEFORE = [("campaigns", "0003_live_battles"), ROSTERS]
+AFTER = [("campaigns", "0005_memberships_without_consent_become_invitations"), ROSTERS]
 
 
 def migrate(targets):

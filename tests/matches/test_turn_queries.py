@@ -1,0 +1,141 @@
+"""Submit → resolve asks the database only what it needs (query budgets, never timers).
+
+Inside a test every ``transaction.atomic`` is a savepoint: two queries (SAVEPOINT, RELEASE)
+that a real request or task does not send. The budgets below count them, and say so.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from matches import services
+from matches.models import MatchAction, MatchEvent
+
+pytestmark = pytest.mark.django_db
+
+SAVEPOINT = 2  # SAVEPOINT + RELEASE around a service's atomic block, in tests only
+# The seat with its match locked (one query), the Idempotency-Key, the insert.
+SUBMIT = 3
+# The match locked through the action, the pending queue; then once for the batch: the
+# match row, the settled actions, the events; and the seats, which the live tables' hook
+# (push, turn clocks, bots: matches/live_hooks.py) needs whenever the match moved.
+RESOLVE = 6
+
+
+@pytest.fixture
+def broker_mode():
+    """Tasks sent to a broker, as in production (nothing is sent: a test transaction never
+    commits). With tasks in-process the POST reads its action back once more, resolved."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield
+    app.conf.task_always_eager = previous
+
+
+def _sql(queries) -> str:
+    return "\n".join(q["sql"][:160] for q in queries.captured_queries)
+
+
+def test_posting_an_action_costs_the_seat_lock_the_key_and_the_insert(table, broker_mode):
+    with CaptureQueriesContext(connection) as queries:
+        reply = table.as_alice.post(
+            f"{table.url}actions/",
+            {"type": "pass"},
+            format="json",
+            headers={"Idempotency-Key": "budget"},
+        )
+    assert reply.status_code == 202 and reply.json()["status"] == "pending"
+    assert len(queries) == SUBMIT + SAVEPOINT, _sql(queries)
+    assert (
+        "FOR UPDATE OF" in queries.captured_queries[1]["sql"] or connection.vendor != "postgresql"
+    )
+
+
+def test_the_submit_lock_never_reads_the_game_state(table):
+    with CaptureQueriesContext(connection) as queries:
+        services.submit_action(
+            match=table.match.pk, player=table.alice, payload={"type": "pass"}, idempotency_key="k"
+        )
+    lock = next(q["sql"] for q in queries.captured_queries if "matches_participant" in q["sql"])
+    assert '"matches_match"."state"' not in lock and '"matches_match"."seed"' not in lock
+
+
+def test_a_retried_post_is_answered_without_writing(table, broker_mode):
+    table.act(table.as_alice, {"type": "pass"}, key="same", run=False)
+    with CaptureQueriesContext(connection) as queries:
+        reply = table.as_alice.post(
+            f"{table.url}actions/",
+            {"type": "pass"},
+            format="json",
+            headers={"Idempotency-Key": "same"},
+        )
+    assert reply.status_code == 200
+    assert len(queries) == SUBMIT - 1 + SAVEPOINT, _sql(queries)
+
+
+@pytest.mark.parametrize("batch", [1, 4])
+def test_resolving_a_batch_writes_the_match_actions_and_events_once(table, batch):
+    actions = []
+    for n in range(batch):
+        seat_user = table.alice if n % 2 == 0 else table.bob
+        action, _ = services.submit_action(
+            match=table.match,
+            player=seat_user,
+            payload={"type": "pass"},
+            idempotency_key=f"batch-{n}",
+        )
+        actions.append(action)
+    with CaptureQueriesContext(connection) as queries:
+        assert services.resolve_pending_actions(up_to=actions[-1].pk) == batch
+    assert len(queries) == RESOLVE + SAVEPOINT, _sql(queries)
+    table.refresh()
+    assert table.match.version == batch
+    assert sorted(
+        MatchAction.objects.filter(match=table.match).values_list("version_after", flat=True)
+    ) == list(range(1, batch + 1))
+    assert MatchEvent.objects.filter(match=table.match, action__isnull=False).count() >= batch
+
+
+def test_a_batch_of_rejections_leaves_the_match_row_alone(table):
+    action, _ = services.submit_action(
+        match=table.match,
+        player=table.bob,  # not bob's turn
+        payload={"type": "pass"},
+        idempotency_key="early",
+    )
+    with CaptureQueriesContext(connection) as queries:
+        services.resolve_pending_actions(up_to=action.pk)
+    sql = _sql(queries)
+    assert 'UPDATE "matches_match"' not in sql
+    # the seats, for the message naming whose turn it is
+    assert len(queries) == RESOLVE - 3 + 1 + SAVEPOINT, sql
+    action.refresh_from_db()
+    assert action.status == "rejected" and "not your turn" in action.reason
+
+
+def test_a_second_run_of_the_same_task_reads_two_rows_and_writes_nothing(table):
+    action, _ = services.submit_action(
+        match=table.match, player=table.alice, payload={"type": "pass"}, idempotency_key="once"
+    )
+    services.resolve_pending_actions(up_to=action.pk)
+    with CaptureQueriesContext(connection) as queries:
+        assert services.resolve_pending_actions(up_to=action.pk) == 0
+    assert len(queries) == 2 + SAVEPOINT, _sql(queries)
+
+
+def test_polling_an_action_is_one_query(table, django_assert_num_queries):
+    action, _ = services.submit_action(
+        match=table.match, player=table.alice, payload={"type": "pass"}, idempotency_key="poll"
+    )
+    with django_assert_num_queries(1):
+        reply = table.as_alice.get(f"{table.url}actions/{action.pk}/")
+    assert reply.status_code == 200 and reply.json()["status"] == "pending"
+    # Someone else's action stays theirs; an outsider and an unknown match are told apart.
+    assert table.as_bob.get(f"{table.url}actions/{action.pk}/").status_code == 404
+    assert table.as_carol.get(f"{table.url}actions/{action.pk}/").status_code == 403
+    assert table.as_alice.get(f"/api/v1/matches/{10**9}/actions/{action.pk}/").status_code == 404
+    assert table.as_alice.get(f"{table.url}actions/{action.pk + 1000}/").status_code == 404
