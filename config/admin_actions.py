@@ -23,3 +23,17 @@ def run_each(modeladmin, request, queryset, action, label: str) -> None:
             modeladmin.message_user(request, f"{obj}: {exc.detail}", messages.ERROR)
     if done:
         modeladmin.message_user(request, f"{label}: {done}.", messages.SUCCESS)
+
+
+class ReadOnly:
+    """A ModelAdmin mixin for rows only services write (memberships, rounds, the log,
+    ratings): the admin shows them, its actions call the services."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

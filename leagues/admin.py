@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import NON_FIELD_ERRORS
 
-from config.admin_actions import run_each
+from config.admin_actions import ReadOnly, run_each
 from config.admin_display import username
 from config.admin_fields import OrderedChoiceField, PointsPerPlaceField
 from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
@@ -236,17 +236,8 @@ class LeagueMatchAdmin(ScopedAdmin):
         )
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
     """Ratings are computed; the admin only shows them (rebuild: manage.py recompute_ratings)."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(PlayerRating)

@@ -7,22 +7,15 @@ from django.contrib import admin
 
 from campaigns import services
 from campaigns.models import LogEntry, Membership, Round
-from config.admin_actions import run_each
+from config.admin_actions import ReadOnly, run_each
 from config.admin_display import username
 from config.admin_scope import ScopedAdmin
 
 BY_CAMPAIGN = ("campaign", admin.RelatedOnlyFieldListFilter)
 
 
-class ReadOnlyAdmin(ScopedAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+class ReadOnlyAdmin(ReadOnly, ScopedAdmin):
+    pass
 
 
 @admin.register(Membership)
