@@ -10,7 +10,8 @@
   var csrf = (root.querySelector("input[name=csrfmiddlewaretoken]") || {}).value || "";
   var selection = {}; // kind -> pick key, e.g. {card: "card:m3"}
   var armed = null; // a control waiting for a click on the table (a free position)
-  var busy = false;
+  var busy = false; // a move is on its way to the referee
+  var pending = null; // the id of that move's action, once the server took it
   var state = (window.posseTable = {
     loadId: Math.random().toString(36).slice(2),
     version: currentVersion(),
@@ -48,6 +49,12 @@
     else state.polls += 1;
     selection = {};
     armed = null;
+    // A new table means the referee has moved on: the page takes clicks again at once, even
+    // if the poll of our own action has not come back yet (it still reports a refusal).
+    if (busy) {
+      busy = false;
+      say("", "");
+    }
     tickClocks();
     scrollLog();
     return true;
@@ -84,7 +91,7 @@
 
   // --- sending a move -----------------------------------------------------------------------
   function send(action, label) {
-    if (busy) return;
+    if (busy) return say("Your last move is still with the referee…", "pending");
     busy = true;
     say("Sending: " + label + " …", "pending");
     var url = action === "resign" ? api + "resign/" : api + "actions/";
@@ -105,6 +112,7 @@
       })
       .then(function (res) {
         if (!res.ok) return done(res.body.detail || "The move was refused.", "error");
+        pending = res.body.id;
         follow(res.body.id, 0);
       })
       .catch(function () { done("The server could not be reached; try again.", "error"); });
@@ -122,7 +130,7 @@
       .then(function (a) {
         if (a.status === "rejected") return done(a.reason, "error");
         if (a.status === "resolved") {
-          done("", "");
+          if (pending === actionId && busy) done("", "");
           // The push normally got here first; if it did not, fetch the table once.
           if (a.version_after > state.version) {
             setTimeout(function () {
