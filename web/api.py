@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from web import selectors
 
 
-class CampaignDecisionSerializer(serializers.Serializer):
+class WaitingCampaignDecisionSerializer(serializers.Serializer):
     membership = serializers.IntegerField(source="pk")
     campaign = serializers.IntegerField(source="campaign_id")
     campaign_name = serializers.CharField(source="campaign.name")
@@ -29,27 +29,27 @@ class CampaignDecisionSerializer(serializers.Serializer):
     )
 
 
-class LeagueInvitationSerializer(serializers.Serializer):
+class WaitingLeagueInvitationSerializer(serializers.Serializer):
     membership = serializers.IntegerField(source="pk")
     league = serializers.IntegerField(source="league_id")
     league_name = serializers.CharField(source="league.name")
     invited_by = serializers.CharField(source="added_by.username", allow_null=True)
 
 
-class BattleSerializer(serializers.Serializer):
+class WaitingBattleSerializer(serializers.Serializer):
     battle = serializers.IntegerField(source="pk")
     campaign = serializers.IntegerField(source="campaign_id")
     campaign_name = serializers.CharField(source="campaign.name")
     status = serializers.CharField(help_text="reported, or disputed (for an arbitrator).")
 
 
-class LeagueResultSerializer(serializers.Serializer):
+class WaitingLeagueResultSerializer(serializers.Serializer):
     result = serializers.IntegerField(source="pk")
     league = serializers.IntegerField(source="league_id")
     league_name = serializers.CharField(source="league.name")
 
 
-class FlipsSerializer(serializers.Serializer):
+class WaitingFlipsSerializer(serializers.Serializer):
     fighter = serializers.IntegerField(source="pk")
     fighter_name = serializers.CharField(source="name")
     gang = serializers.IntegerField(source="gang_id")
@@ -57,24 +57,24 @@ class FlipsSerializer(serializers.Serializer):
     flips = serializers.IntegerField(help_text="Card flips left to spend (a drawn card may wait).")
 
 
-class MatchItemSerializer(serializers.Serializer):
+class WaitingMatchItemSerializer(serializers.Serializer):
     match = serializers.IntegerField(source="match.pk")
     ruleset = serializers.CharField(source="match.ruleset")
     game = serializers.CharField()
 
 
-class MatchInvitationSerializer(MatchItemSerializer):
+class WaitingMatchInvitationSerializer(WaitingMatchItemSerializer):
     invited_by = serializers.CharField(source="match.created_by.username", allow_null=True)
 
 
 class AttentionSerializer(serializers.Serializer):
-    campaign_decisions = CampaignDecisionSerializer(many=True, source="requests")
-    league_invitations = LeagueInvitationSerializer(many=True)
-    battles_to_confirm = BattleSerializer(many=True, source="battles")
-    results_to_confirm = LeagueResultSerializer(many=True, source="results")
-    flips_to_choose = FlipsSerializer(many=True, source="flips")
-    match_invitations = MatchInvitationSerializer(many=True)
-    your_turn = MatchItemSerializer(many=True)
+    campaign_decisions = WaitingCampaignDecisionSerializer(many=True, source="requests")
+    league_invitations = WaitingLeagueInvitationSerializer(many=True)
+    battles_to_confirm = WaitingBattleSerializer(many=True, source="battles")
+    results_to_confirm = WaitingLeagueResultSerializer(many=True, source="results")
+    flips_to_choose = WaitingFlipsSerializer(many=True, source="flips")
+    match_invitations = WaitingMatchInvitationSerializer(many=True)
+    your_turn = WaitingMatchItemSerializer(many=True)
 
 
 class AttentionView(APIView):
