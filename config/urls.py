@@ -11,6 +11,7 @@ register_converter(ObjectId, "id")
 
 api_v1 = [
     path("auth/", include("accounts.urls")),
+    path("me/", include("web.api_urls")),  # what waits for me (web/api.py)
     path("tasks/", include("jobs.urls")),
     path("ping/", PingView.as_view(), name="ping"),
     path("", include("rulesets.urls")),

@@ -8,4 +8,9 @@ urlpatterns = [
     path("matches/<id:match_id>/", table.table_page, name="match-table"),
     path("matches/<id:match_id>/table/", table.table_fragment, name="match-table-fragment"),
     path("matches/<id:match_id>/stream/", stream.table_stream, name="match-table-stream"),
+    path(
+        "matches/<id:match_id>/answer/<str:decision>/",
+        table.answer_invitation,
+        name="match-table-answer",
+    ),
 ]
