@@ -244,3 +244,24 @@ def row(result: dict) -> Row:
         ),
         data=r,
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.bench_push [SAMPLES]``: the live rows on their own (the submit →
+    resolved row, then this one) on one stack, printed as RESULTS.md rows."""
+    from bench import bench_live
+
+    args = sys.argv[1:] if argv is None else argv
+    samples = int(args[0]) if args else SAMPLES
+    with Stack(name="push") as stack:
+        stack.configure_django()
+        for result, make in (
+            (bench_live.measure(stack, samples=samples), bench_live.row),
+            (measure(stack, samples=samples), row),
+        ):
+            print(make(result).markdown(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

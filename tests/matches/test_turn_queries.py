@@ -139,3 +139,41 @@ def test_polling_an_action_is_one_query(table, django_assert_num_queries):
     assert table.as_carol.get(f"{table.url}actions/{action.pk}/").status_code == 403
     assert table.as_alice.get(f"/api/v1/matches/{10**9}/actions/{action.pk}/").status_code == 404
     assert table.as_alice.get(f"{table.url}actions/{action.pk + 1000}/").status_code == 404
+
+
+# --- the push: what each open stream asks when a new version is announced --------------------
+
+# A seated player's API stream: the seat with its match joined, the new events.
+STREAM_SEATED = 2
+# A watcher without a seat: the seat looked for, then the match, its seats (for the access
+# rules) and the events.
+STREAM_WATCHER = 4
+CHECK = 1  # without a push announcing a later version (first render, a ping): version only
+
+
+@pytest.mark.parametrize(
+    ("who", "heard", "budget"),
+    [
+        ("alice", 1, STREAM_SEATED),
+        ("carol", 1, STREAM_WATCHER),
+        ("alice", None, STREAM_SEATED + CHECK),
+    ],
+)
+def test_a_stream_renders_a_pushed_version_in_few_queries(table, who, heard, budget):
+    from matches.views.stream import api_render
+
+    table.act(table.as_alice, {"type": "pass"})
+    with CaptureQueriesContext(connection) as queries:
+        chunk, version, _seq = api_render(table.match.pk, getattr(table, who), 0, 0, heard)
+    assert chunk and version == 1
+    assert len(queries) == budget, _sql(queries)
+
+
+def test_a_stream_told_of_an_old_version_reads_only_the_version(table):
+    from matches.views.stream import api_render, page_render
+
+    table.act(table.as_alice, {"type": "pass"})
+    for render in (api_render, page_render):
+        with CaptureQueriesContext(connection) as queries:
+            assert render(table.match.pk, table.alice, 1, 0, 1) == (None, 1, 0)
+        assert len(queries) == CHECK, _sql(queries)
