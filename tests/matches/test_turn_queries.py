@@ -18,10 +18,11 @@ pytestmark = pytest.mark.django_db
 SAVEPOINT = 2  # SAVEPOINT + RELEASE around a service's atomic block, in tests only
 # The seat with its match locked (one query), the insert that skips a key already used.
 SUBMIT = 2
-# The match locked through the action, the pending queue; then once for the batch: the
-# match row, the settled actions, the events; and the seats, which the live tables' hook
-# (push, turn clocks, bots: matches/live_hooks.py) needs whenever the match moved.
-RESOLVE = 6
+# The match locked through the action (with whether it has bots), the pending queue; then
+# once for the batch: the match row, the settled actions, the events. The seats only when
+# the live tables' hook needs them (turn clocks, bots: matches/live_hooks.py): SEATS more.
+RESOLVE = 5
+SEATS = 1
 
 
 @pytest.fixture
@@ -102,6 +103,23 @@ def test_resolving_a_batch_writes_the_match_actions_and_events_once(table, batch
     assert MatchEvent.objects.filter(match=table.match, action__isnull=False).count() >= batch
 
 
+@pytest.mark.parametrize("extra", ["clock", "bot"])
+def test_a_match_with_a_clock_or_a_bot_reads_its_seats_once_more(table, extra):
+    from matches.models import Match, Participant
+
+    if extra == "clock":
+        Match.objects.filter(pk=table.match.pk).update(turn_seconds=60)
+    else:
+        Participant.objects.filter(match=table.match, seat="s2").update(bot="random")
+    action, _ = services.submit_action(
+        match=table.match, player=table.alice, payload={"type": "pass"}, idempotency_key="k"
+    )
+    with CaptureQueriesContext(connection) as queries:
+        assert services.resolve_pending_actions(up_to=action.pk) == 1
+    seats = [q for q in queries.captured_queries if q["sql"].startswith('SELECT "matches_partic')]
+    assert len(seats) == SEATS, _sql(queries)
+
+
 def test_a_batch_of_rejections_leaves_the_match_row_alone(table):
     action, _ = services.submit_action(
         match=table.match,
@@ -113,8 +131,8 @@ def test_a_batch_of_rejections_leaves_the_match_row_alone(table):
         services.resolve_pending_actions(up_to=action.pk)
     sql = _sql(queries)
     assert 'UPDATE "matches_match"' not in sql
-    # the seats, for the message naming whose turn it is
-    assert len(queries) == RESOLVE - 3 + 1 + SAVEPOINT, sql
+    # no match row, no events; the seats, for the message naming whose turn it is
+    assert len(queries) == RESOLVE - 2 + SEATS + SAVEPOINT, sql
     action.refresh_from_db()
     assert action.status == "rejected" and "not your turn" in action.reason
 
