@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from matches import policies
+from matches import policies, services
 from matches.bots_greedy import GREEDY
+from matches.models import Match, MatchAction
 from rulesets.core.errors import IllegalAction
 from rulesets.registry import get_ruleset
 from tests.conftest import client_for
@@ -107,6 +108,22 @@ def test_a_live_match_with_bots_seats_greedy_bots_for_these_games(slug, settings
         (alice.username, ""),
         ("Bot #1", "greedy"),
     ]
+    # Alice plays the clock's rule; the bot answers through the queue, and the referee takes
+    # every one of its choices.
+    match = Match.objects.get(pk=reply.json()["id"])
+    game = get_ruleset(slug)
+    for turn in range(8):
+        match.refresh_from_db()
+        state = services.canonical(match.state)
+        if match.status != "live" or "s1" not in game.to_move(state):
+            break
+        action = policies.timeout_action(game, state, "s1")
+        services.submit_action(
+            match=match, player=alice, payload=action, idempotency_key=f"a{turn}"
+        )
+    played = MatchAction.objects.filter(match=match, idempotency_key__startswith="bot:")
+    assert played.exists()
+    assert set(played.values_list("status", flat=True)) == {"resolved"}
 
 
 @pytest.mark.django_db
