@@ -159,8 +159,9 @@ def _accept_all(match):
     return match
 
 
-def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float, float]:
-    """(submitted → the other seat notified, resolved → the other seat notified)."""
+def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float, ...]:
+    """(submitted → the other seat notified, resolved → the other seat notified, submitted →
+    the POST answered, submitted → resolved)."""
     seat, action = game.next_move(rnd)
     other = "s2" if seat == "s1" else "s1"
     version = game.match.version
@@ -174,11 +175,12 @@ def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float,
             "Expected-Version": str(version),
         },
     )
+    answered = time.perf_counter()
     if reply.status_code != 202:
         raise RuntimeError(f"POST action: {reply.status_code} {reply.text[:300]}")
     resolved = _resolved_at(reply.json()["id"])
     notified = game.listeners[other].wait(version + 1)
-    return notified - start, max(0.0, notified - resolved)
+    return notified - start, max(0.0, notified - resolved), answered - start, resolved - start
 
 
 def _resolved_at(action_id: int) -> float:
@@ -200,17 +202,25 @@ def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> di
     worker = stack.start_worker(concurrency=1, name="worker-push")
     server = start_daphne(stack)
     rnd = random.Random(5)
-    times: dict[str, list[float]] = {"noop": [], "push": [], "delivery": []}
+    times: dict[str, list[float]] = {
+        "noop": [],
+        "push": [],
+        "delivery": [],
+        "post": [],
+        "resolved": [],
+    }
     try:
         game = _Game(server.url)
         with httpx.Client(base_url=server.url, timeout=30) as client:
             for n in range(warmup + samples):
                 noop = _noop()
-                pushed, delivered = _push(game, client, rnd)
+                pushed, delivered, posted, resolved = _push(game, client, rnd)
                 if n >= warmup:
                     times["noop"].append(noop)
                     times["push"].append(pushed)
                     times["delivery"].append(delivered)
+                    times["post"].append(posted)
+                    times["resolved"].append(resolved)
         for listener in game.listeners.values():
             listener.stop = True
     finally:
@@ -230,7 +240,8 @@ def row(result: dict) -> Row:
         ratio=(
             f"submitted → notified: median {r['push_p50'] / r['noop_p50']:.1f}×, "
             f"p95 {r['push_p95'] / r['noop_p95']:.1f}× (goal ≤ 2×); of which resolved → "
-            f"notified (the push itself): median {r['delivery_p50'] / r['noop_p50']:.1f}×"
+            f"notified (the push itself): median {r['delivery_p50'] / r['noop_p50']:.1f}×; "
+            f"submitted → resolved: median {r['resolved_p50'] / r['noop_p50']:.1f}×"
         ),
         method=(
             f"Le Dernier Peuple, 2 players each holding the SSE stream open, {r['samples']} of "
@@ -238,9 +249,31 @@ def row(result: dict) -> Row:
             "version, vs start_job(noop) polled every 1 ms; same Redis, 1 worker, PostgreSQL"
         ),
         absolute=(
-            f"push p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; resolved → notified "
+            f"push p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; POST answered p50 "
+            f"{ms(r['post_p50'])}; submitted → resolved p50 {ms(r['resolved_p50'])}; "
+            f"resolved → notified "
             f"p50 {ms(r['delivery_p50'])} / p95 {ms(r['delivery_p95'])}; no-op p50 "
             f"{ms(r['noop_p50'])} / p95 {ms(r['noop_p95'])}; {r['games']} games"
         ),
         data=r,
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.bench_push [SAMPLES] [--push-only]``: the live rows on their own (the
+    submit → resolved row, then this one) on one stack, printed as RESULTS.md rows."""
+    from bench import bench_live
+
+    args = sys.argv[1:] if argv is None else argv
+    numbers = [int(a) for a in args if a.isdigit()]
+    samples = numbers[0] if numbers else SAMPLES
+    with Stack(name="push") as stack:
+        stack.configure_django()
+        if "--push-only" not in args:
+            print(bench_live.row(bench_live.measure(stack, samples=samples)).markdown())
+        print(row(measure(stack, samples=samples)).markdown(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
