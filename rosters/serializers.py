@@ -1,6 +1,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import RefuseUnwritable
 from rosters.models import (
     STATS,
     CatalogueItem,
@@ -55,6 +56,7 @@ class GoodsSerializer(serializers.ModelSerializer):
 
 class FighterSerializer(serializers.ModelSerializer):
     role = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    role_name = serializers.CharField(source="role.name", read_only=True, help_text="To show.")
     base_stats = serializers.SerializerMethodField()
     stats = serializers.SerializerMethodField()
     equipment = EquipmentSerializer(many=True, read_only=True)
@@ -66,6 +68,7 @@ class FighterSerializer(serializers.ModelSerializer):
             "gang",
             "name",
             "role",
+            "role_name",
             "status",
             "base_stats",
             "stats",
@@ -112,6 +115,9 @@ class FighterDetailSerializer(FighterSerializer):
 
 class GangSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
+    faction_name = serializers.CharField(
+        source="get_faction_display", read_only=True, help_text="The faction's name, to show."
+    )
 
     class Meta:
         model = Gang
@@ -119,6 +125,7 @@ class GangSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "faction",
+            "faction_name",
             "owner",
             "notes",
             "credits",
@@ -150,17 +157,17 @@ class GangCreateSerializer(serializers.Serializer):
     notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
 
 
-class GangUpdateSerializer(serializers.Serializer):
+class GangUpdateSerializer(RefuseUnwritable, serializers.Serializer):
     name = serializers.CharField(max_length=80, required=False)
     notes = serializers.CharField(required=False, allow_blank=True, max_length=5000)
 
 
-class HireSerializer(serializers.Serializer):
+class HireSerializer(RefuseUnwritable, serializers.Serializer):
     name = serializers.CharField(max_length=80)
     role = serializers.CharField(max_length=50)
 
 
-class FighterUpdateSerializer(serializers.Serializer):
+class FighterUpdateSerializer(RefuseUnwritable, serializers.Serializer):
     name = serializers.CharField(max_length=80)
 
 
