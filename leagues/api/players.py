@@ -10,6 +10,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import RoundedFloatField
 from leagues import selectors
 from rulesets.registry import get_ruleset
 
@@ -17,9 +18,9 @@ from rulesets.registry import get_ruleset
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
-    rating = serializers.FloatField(help_text="The ordinal, mu - 3 sigma.")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
+    rating = RoundedFloatField(help_text="The ordinal, mu - 3 sigma.")
+    mu = RoundedFloatField()
+    sigma = RoundedFloatField()
     games = serializers.IntegerField()
     provisional = serializers.BooleanField()
 
@@ -29,10 +30,10 @@ class RatingPointSerializer(serializers.Serializer):
     league = serializers.IntegerField()
     played_at = serializers.DateTimeField()
     games = serializers.IntegerField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    rating_before = serializers.FloatField()
-    rating = serializers.FloatField()
+    mu = RoundedFloatField()
+    sigma = RoundedFloatField()
+    rating_before = RoundedFloatField()
+    rating = RoundedFloatField()
 
 
 class GameStatsSerializer(serializers.Serializer):
@@ -41,10 +42,11 @@ class GameStatsSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
-    average_placement = serializers.FloatField(allow_null=True)
-    rating = serializers.FloatField(allow_null=True)
-    mu = serializers.FloatField(allow_null=True)
-    sigma = serializers.FloatField(allow_null=True)
+    lost = serializers.IntegerField()
+    average_placement = RoundedFloatField(allow_null=True)
+    rating = RoundedFloatField(allow_null=True)
+    mu = RoundedFloatField(allow_null=True)
+    sigma = RoundedFloatField(allow_null=True)
     provisional = serializers.BooleanField()
     history = RatingPointSerializer(many=True)
 
@@ -94,7 +96,8 @@ class PlayerStatsView(APIView):
     @extend_schema(
         operation_id="players_stats",
         responses=PlayerStatsSerializer,
-        summary="A player's league games: per game played, won, average place, rating over time",
+        summary="A player's finished games: per game played, won, lost, average place; "
+        "league rating over time",
     )
     def get(self, request, username: str):
         from django.contrib.auth import get_user_model
