@@ -12,7 +12,7 @@ from collections import defaultdict
 from fractions import Fraction
 from functools import cache
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.db.models.fields.json import KT
 
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
@@ -242,6 +242,28 @@ def is_provisional(games: int) -> bool:
     return games < PROVISIONAL_GAMES
 
 
+def finished_matches() -> QuerySet[Match]:
+    """Every finished match that counts for its players: league results once confirmed, live
+    matches played to the end, logged results every player confirmed (a campaign records its
+    battles once confirmed). Stats count them all; only league results rate."""
+    return matches_selectors.counted(
+        Match.objects.filter(status__in=[Match.Status.FINISHED, Match.Status.REPORTED])
+    ).filter(Q(league_result__isnull=True) | Q(league_result__status=LeagueMatch.Status.CONFIRMED))
+
+
+def played_counts(ruleset: str, player_ids: list[int]) -> dict[int, int]:
+    """How many finished matches of a game each of these players played (one query)."""
+    rows = (
+        Participant.objects.filter(
+            player_id__in=player_ids, match__in=finished_matches().filter(ruleset=ruleset)
+        )
+        .values("player_id")
+        .annotate(n=Count("match_id", distinct=True))
+        .values_list("player_id", "n")
+    )
+    return dict(rows)
+
+
 NO_GAMES = {"played": 0, "won": 0, "drawn": 0, "lost": 0, "places": 0}
 
 
@@ -251,11 +273,8 @@ def player_stats(user) -> dict:
     battles), won, drawn, lost, average place (among sides, as in the standings); the current
     rating and the rating after every result, oldest first. Only leagues rate: the other
     matches count here and move no rating."""
-    finished = matches_selectors.counted(
-        Match.objects.filter(status__in=[Match.Status.FINISHED, Match.Status.REPORTED])
-    ).filter(Q(league_result__isnull=True) | Q(league_result__status=LeagueMatch.Status.CONFIRMED))
     my_matches = Participant.objects.filter(
-        player=user, placement__isnull=False, match__in=finished
+        player=user, placement__isnull=False, match__in=finished_matches()
     ).values("match_id")
     rows = (
         Participant.objects.filter(

@@ -21,7 +21,8 @@ class LeaderboardRowSerializer(serializers.Serializer):
     rating = RoundedFloatField(help_text="The ordinal, mu - 3 sigma.")
     mu = RoundedFloatField()
     sigma = RoundedFloatField()
-    games = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="League results rated.")
+    played = serializers.IntegerField(help_text="Finished matches of this game, rated or not.")
     provisional = serializers.BooleanField()
 
 
@@ -76,6 +77,7 @@ class LeaderboardView(ListAPIView):
     def get(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.get_queryset())
         start = (self.paginator.page.start_index() if page else 1) - 1
+        played = selectors.played_counts(self.kwargs["slug"], [r.player_id for r in page])
         rows = [
             {
                 "rank": start + index,
@@ -84,6 +86,7 @@ class LeaderboardView(ListAPIView):
                 "mu": r.mu,
                 "sigma": r.sigma,
                 "games": r.games,
+                "played": played.get(r.player_id, 0),
                 "provisional": selectors.is_provisional(r.games),
             }
             for index, r in enumerate(page, start=1)

@@ -62,3 +62,20 @@ def test_stats_count_finished_matches_outside_leagues_without_rating_them(world)
     (game,) = ok(world.client(ann).get("/api/v1/players/ann/stats/"), 200)["games"]
     assert (game["played"], game["won"], game["lost"]) == (2, 1, 1)
     assert game["rating"] is not None and len(game["history"]) == 1
+
+
+def test_the_leaderboard_counts_every_finished_match_but_rates_only_league_games(world):
+    ann, bob = world.players[:2]
+    log(world, {"ann": 1, "bob": 2}, scores={"ann": {"vp": 12}})
+    logged = ok(
+        world.client(ann).post(
+            "/api/v1/matches/",
+            {"ruleset": LDP, "live": False, "placements": {"ann": 1, "bob": 2}},
+            format="json",
+        )
+    )
+    ok(world.client(bob).post(f"/api/v1/matches/{logged['id']}/confirm/"), 200)
+    board = ok(world.client(ann).get(f"/api/v1/rulesets/{LDP}/leaderboard/"), 200)["results"]
+    rows = {r["player"]: r for r in board}
+    assert (rows["ann"]["games"], rows["ann"]["played"]) == (1, 2)
+    assert (rows["bob"]["games"], rows["bob"]["played"]) == (1, 2)
