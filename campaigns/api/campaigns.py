@@ -124,6 +124,17 @@ class LogEntrySerializer(serializers.ModelSerializer):
         fields = ["id", "at", "kind", "text", "battle", "gang", "actor"]
 
 
+class LogOrdering(OrderingFilter):
+    """``?ordering=-at`` (or ``at``), ties broken by id the same way: entries written in one
+    transaction can share a timestamp, and a page must not show one of them twice."""
+
+    def get_ordering(self, request, queryset, view):
+        ordering = list(super().get_ordering(request, queryset, view) or [])
+        if ordering and not any(o.lstrip("-") == "id" for o in ordering):
+            ordering.append("-id" if ordering[0].startswith("-") else "id")
+        return ordering
+
+
 @extend_schema(tags=["campaigns"])
 class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
@@ -315,7 +326,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @action(
         detail=True,
         methods=["get"],
-        filter_backends=[OrderingFilter],
+        filter_backends=[LogOrdering],
         ordering_fields=["at", "id"],
         ordering=["at", "id"],
     )

@@ -75,6 +75,8 @@ def test_the_log_is_newest_first_on_request(world, run_on_commit):
     assert oldest[0]["at"] <= oldest[-1]["at"]
     assert newest[0]["at"] >= newest[-1]["at"]
     assert newest[0]["id"] == max(row["id"] for row in oldest)
+    ids = [row["id"] for row in newest]
+    assert ids == sorted(ids, reverse=True)  # ties on the timestamp: newest id first too
 
 
 def test_a_campaign_patch_naming_its_ruleset_is_a_400_naming_it(world):
