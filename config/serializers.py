@@ -17,9 +17,13 @@ class RefuseUnwritable:
     """Mixin for an input serializer: every key of the body must be a writable field.
 
     ``read_only_on_update`` names fields that are writable when creating but fixed after
-    (refused when the serializer is ``partial``, as a PATCH is)."""
+    (refused when the serializer is ``partial``, as a PATCH is); ``read_only_names`` the
+    fields of the resource this request does not write."""
 
     read_only_on_update: tuple[str, ...] = ()
+    # Fields the resource shows but this request never writes (credits, status...): named
+    # "read-only" in the refusal rather than "unknown".
+    read_only_names: tuple[str, ...] = ()
 
     def writable_names(self) -> list[str]:
         fixed = self.read_only_on_update if self.partial else ()
@@ -37,7 +41,8 @@ class RefuseUnwritable:
                 errors = {}
                 for key in refused:
                     key = str(key)[:60]
-                    if key in fixed or (key in self.fields and self.fields[key].read_only):
+                    shown = key in self.read_only_names or key in self.fields
+                    if key in fixed or shown:
                         errors[key] = [f"This field is read-only here; this request takes {takes}."]
                     else:
                         errors[key] = [f"Unknown field; this request takes {takes}."]

@@ -158,6 +158,7 @@ class GangCreateSerializer(serializers.Serializer):
 
 
 class GangUpdateSerializer(RefuseUnwritable, serializers.Serializer):
+    read_only_names = ("id", "faction", "faction_name", "owner", "credits", "rating", "wealth")
     name = serializers.CharField(max_length=80, required=False)
     notes = serializers.CharField(required=False, allow_blank=True, max_length=5000)
 
@@ -168,10 +169,11 @@ class HireSerializer(RefuseUnwritable, serializers.Serializer):
 
 
 class FighterUpdateSerializer(RefuseUnwritable, serializers.Serializer):
+    read_only_names = ("id", "gang", "role", "status", "stats", "base_stats", "flips")
     name = serializers.CharField(max_length=80)
 
 
-class PurchaseSerializer(serializers.Serializer):
+class PurchaseSerializer(RefuseUnwritable, serializers.Serializer):
     item = serializers.CharField(max_length=50)
     fighter = serializers.IntegerField(allow_null=True, required=False, default=None)
     quantity = serializers.IntegerField(required=False, default=1, min_value=1, max_value=20)
@@ -184,7 +186,7 @@ class PurchaseResultSerializer(serializers.Serializer):
     wealth = serializers.IntegerField()
 
 
-class SaleSerializer(serializers.Serializer):
+class SaleSerializer(RefuseUnwritable, serializers.Serializer):
     equipment = serializers.IntegerField(required=False)
     goods = serializers.IntegerField(required=False)
 
@@ -196,16 +198,16 @@ class SaleSerializer(serializers.Serializer):
         return attrs
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(RefuseUnwritable, serializers.Serializer):
     fighter = serializers.IntegerField(allow_null=True)
 
 
-class AdjustmentSerializer(serializers.Serializer):
+class AdjustmentSerializer(RefuseUnwritable, serializers.Serializer):
     amount = serializers.IntegerField(min_value=-100000, max_value=100000)
     note = serializers.CharField(max_length=300)
 
 
-class AddGoodsSerializer(serializers.Serializer):
+class AddGoodsSerializer(RefuseUnwritable, serializers.Serializer):
     item = serializers.CharField(max_length=50)
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 

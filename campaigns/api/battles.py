@@ -18,6 +18,7 @@ from campaigns.models import (
     Casualty,
     LiveBattle,
 )
+from config.serializers import RefuseUnwritable
 
 
 class SideSerializer(serializers.ModelSerializer):
@@ -108,12 +109,12 @@ class BattleSerializer(serializers.ModelSerializer):
         ]
 
 
-class CasualtyInput(serializers.Serializer):
+class CasualtyInput(RefuseUnwritable, serializers.Serializer):
     fighter = serializers.IntegerField()
     taken_out_by = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
-class ReportSerializer(serializers.Serializer):
+class ReportSerializer(RefuseUnwritable, serializers.Serializer):
     gangs = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
     winner = serializers.IntegerField(allow_null=True)
     casualties = CasualtyInput(many=True, required=False, default=list)
@@ -132,7 +133,7 @@ class ReportSerializer(serializers.Serializer):
         return value
 
 
-class LiveBattleInput(serializers.Serializer):
+class LiveBattleInput(RefuseUnwritable, serializers.Serializer):
     gangs = serializers.ListField(
         child=serializers.IntegerField(),
         min_length=2,
@@ -155,7 +156,7 @@ class LiveBattleSerializer(serializers.ModelSerializer):
         fields = ["id", "round", "match", "status", "battle", "started_at"]
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReasonSerializer(RefuseUnwritable, serializers.Serializer):
     reason = serializers.CharField(max_length=1000)
 
 

@@ -68,6 +68,7 @@ class CampaignSerializer(serializers.ModelSerializer):
 
 class CampaignWriteSerializer(RefuseUnwritable, serializers.ModelSerializer):
     read_only_on_update = ("ruleset",)  # a campaign's game is chosen once, when founded
+    read_only_names = ("id", "status", "arbitrators", "join_code", "created_at")
     tie_breakers = serializers.ListField(
         child=serializers.ChoiceField(choices=services.TIE_BREAKERS), required=False, max_length=6
     )
@@ -82,11 +83,11 @@ class CampaignWriteSerializer(RefuseUnwritable, serializers.ModelSerializer):
 TRANSITIONS = [("active", "active"), ("finished", "finished")]
 
 
-class StatusSerializer(serializers.Serializer):
+class StatusSerializer(RefuseUnwritable, serializers.Serializer):
     status = serializers.ChoiceField(choices=TRANSITIONS)
 
 
-class ArbitratorSerializer(serializers.Serializer):
+class ArbitratorSerializer(RefuseUnwritable, serializers.Serializer):
     username = serializers.CharField(max_length=150)
 
 

@@ -79,3 +79,11 @@ def test_the_leaderboard_counts_every_finished_match_but_rates_only_league_games
     rows = {r["player"]: r for r in board}
     assert (rows["ann"]["games"], rows["ann"]["played"]) == (1, 2)
     assert (rows["bob"]["games"], rows["bob"]["played"]) == (1, 2)
+
+
+def test_a_league_patch_naming_its_ruleset_is_a_400_naming_it_read_only(world):
+    response = world.client(world.organiser).patch(
+        world.url(), {"ruleset": "battle-royale"}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"]["ruleset"][0].startswith("This field is read-only here")

@@ -83,3 +83,14 @@ def test_problems_count_their_nouns(user):
     problems = detail.gang_detail(gang.pk)["problems"]
     assert "needs at least 1 leader (has 0)" in problems
     assert not any("(s)" in p for p in problems)
+
+
+def test_a_purchase_naming_its_price_is_a_400_naming_it(as_user, gang, leader):
+    response = as_user.post(
+        f"/api/v1/gangs/{gang.pk}/purchases/",
+        {"item": "pistol", "fighter": leader.pk, "price_paid": 0},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["price_paid"]
+    assert not leader.equipment.exists()
