@@ -149,3 +149,14 @@ def test_founding_a_campaign_with_its_pairing_limit(as_user):
     )
     assert response.status_code == 201, response.json()
     assert response.json()["max_battles_per_pairing"] == 3
+
+
+def test_a_live_battle_beyond_the_pairing_limit_is_refused_at_its_start(world):
+    ann, _, _, _ = world.players
+    A, B, _, _ = world.gangs
+    report(world, ann, A, B, winner=A)
+    response = world.client(ann).post(
+        world.url("live-battles/"), {"gangs": [A.pk, B.pk]}, format="json"
+    )
+    assert response.status_code == 400
+    assert "max_battles_per_pairing" in response.json()["errors"]["gangs"][0]
