@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "config.apps.PosseConfig",  # API-wide serializer behaviour (choice errors), config/apps.py
     "accounts",
     "jobs",
     "rulesets",

@@ -12,13 +12,14 @@ from collections import defaultdict
 from fractions import Fraction
 from functools import cache
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.db.models.fields.json import KT
 
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
 from leagues.ratings import PROVISIONAL_GAMES
 from leagues.scoring import KILLS, MAIN_SCORE, Entry, Scoring, outcomes, side_places
-from matches.models import Participant
+from matches import selectors as matches_selectors
+from matches.models import Match, Participant
 from ranking import by_field, head_to_head, rank
 from rulesets.registry import get_ruleset
 
@@ -241,14 +242,44 @@ def is_provisional(games: int) -> bool:
     return games < PROVISIONAL_GAMES
 
 
+def finished_matches() -> QuerySet[Match]:
+    """Every finished match that counts for its players: league results once confirmed, live
+    matches played to the end, logged results every player confirmed (a campaign records its
+    battles once confirmed). Stats count them all; only league results rate."""
+    return matches_selectors.counted(
+        Match.objects.filter(status__in=[Match.Status.FINISHED, Match.Status.REPORTED])
+    ).filter(Q(league_result__isnull=True) | Q(league_result__status=LeagueMatch.Status.CONFIRMED))
+
+
+def played_counts(ruleset: str, player_ids: list[int]) -> dict[int, int]:
+    """How many finished matches of a game each of these players played (one query)."""
+    rows = (
+        Participant.objects.filter(
+            player_id__in=player_ids, match__in=finished_matches().filter(ruleset=ruleset)
+        )
+        .values("player_id")
+        .annotate(n=Count("match_id", distinct=True))
+        .values_list("player_id", "n")
+    )
+    return dict(rows)
+
+
+NO_GAMES = {"played": 0, "won": 0, "drawn": 0, "lost": 0, "places": 0}
+
+
 def player_stats(user) -> dict:
-    """Per game: confirmed league results played, won, average place (among sides, as in
-    the standings), the current rating and the rating after every result, oldest first."""
+    """Per game: every finished match the player played (league results once confirmed,
+    live matches played to the end, logged results every player confirmed, campaign
+    battles), won, drawn, lost, average place (among sides, as in the standings); the current
+    rating and the rating after every result, oldest first. Only leagues rate: the other
+    matches count here and move no rating."""
     my_matches = Participant.objects.filter(
-        player=user, match__league_result__status=LeagueMatch.Status.CONFIRMED
+        player=user, placement__isnull=False, match__in=finished_matches()
     ).values("match_id")
     rows = (
-        Participant.objects.filter(match_id__in=my_matches)
+        Participant.objects.filter(
+            match_id__in=my_matches, player__isnull=False, placement__isnull=False
+        )
         .order_by("match_id", "id")
         .values_list("match_id", "match__ruleset", "player_id", "placement", "team")
     )
@@ -259,12 +290,10 @@ def player_stats(user) -> dict:
         game_of[match_id] = ruleset
     games: dict[str, dict] = {}
     for match_id, entries in by_match.items():
-        g = games.setdefault(game_of[match_id], {"played": 0, "won": 0, "drawn": 0, "places": 0})
+        g = games.setdefault(game_of[match_id], dict(NO_GAMES))
         g["played"] += 1
         g["places"] += side_places(entries)[user.pk]
-        result = outcomes(entries)[user.pk]
-        if result != "loss":
-            g["won" if result == "win" else "drawn"] += 1
+        g[{"win": "won", "draw": "drawn", "loss": "lost"}[outcomes(entries)[user.pk]]] += 1
 
     current = {r.ruleset: r for r in PlayerRating.objects.filter(player=user)}
     history: dict[str, list[dict]] = defaultdict(list)
@@ -298,7 +327,7 @@ def player_stats(user) -> dict:
         )
     out = []
     for slug in sorted(set(games) | set(current)):
-        g = games.get(slug, {"played": 0, "won": 0, "drawn": 0, "places": 0})
+        g = games.get(slug, NO_GAMES)
         rating = current.get(slug)
         game = get_ruleset(slug)
         out.append(
@@ -308,6 +337,7 @@ def player_stats(user) -> dict:
                 "played": g["played"],
                 "won": g["won"],
                 "drawn": g["drawn"],
+                "lost": g["lost"],
                 "average_placement": round(g["places"] / g["played"], 2) if g["played"] else None,
                 "rating": round(rating.ordinal, 3) if rating else None,
                 "mu": rating.mu if rating else None,

@@ -14,6 +14,7 @@ from campaigns.models import (
 )
 from campaigns.services.battles import _battle_gangs, _open_round, report_battle
 from campaigns.services.common import log
+from campaigns.services.pairings import check_pairing_limit
 from config.errors import NotAllowed
 from rosters.models import Fighter, Gang
 
@@ -58,6 +59,7 @@ def start_live_battle(
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     round_ = _open_round(campaign)
     rows = _battle_gangs(campaign, gangs)
+    check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
     ordered = [rows[g] for g in gangs]
     if not actor.is_staff and actor.pk not in {g.owner_id for g in ordered}:
         raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")

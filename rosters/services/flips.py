@@ -21,6 +21,7 @@ from rosters.services.common import Kind, _event, _lock
 from rulesets.core.cards import parse_card
 from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
+from rulesets.core.words import counted
 from rulesets.last_hope_frontier import post_game
 
 
@@ -36,8 +37,7 @@ def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fight
     _event(
         fighter.gang,
         Kind.FLIPS,
-        f"{fighter.name} earned {count} card flip{'s' if count > 1 else ''}"
-        f"{': ' + note if note else ''}.",
+        f"{fighter.name} earned {counted(count, 'card flip')}{': ' + note if note else ''}.",
         actor=actor,
         fighter=fighter,
     )

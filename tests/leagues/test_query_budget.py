@@ -50,7 +50,7 @@ BUDGET = {
     "result": 4,
     "standings": 3,  # league, members, participants of confirmed results
     "standings.csv": 3,
-    "leaderboard": 2,  # count, page
+    "leaderboard": 3,  # count, page, finished matches played (#21)
     "player": 4,  # user, participants, ratings, rating history
 }
 
