@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.converters import ObjectId
-from rosters import access, detail, export_format, exports, selectors, services
+from rosters import access, api_starting, detail, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
 
@@ -82,14 +82,13 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return access.access_gang(user=self.request.user, action=action, gang_id=self.kwargs["pk"])
 
     @extend_schema(
-        request=s.GangCreateSerializer,
+        request=api_starting.StartingGangSerializer,
         responses={201: s.GangDetailSerializer},
-        summary="Found a gang: choose a name and a faction; it starts with the treasury",
+        summary="Found a gang (it starts with the treasury), optionally with its fighters, "
+        "their kit and a stash: all or nothing, every fault named at once",
     )
     def create(self, request):
-        data = s.GangCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        gang = services.create_gang(owner=request.user, **data.validated_data)
+        gang = api_starting.create_gang(request)  # rosters/api_starting.py
         return self._detail(gang.pk, status.HTTP_201_CREATED)
 
     @extend_schema(request=s.GangUpdateSerializer, responses=s.GangDetailSerializer)

@@ -5,6 +5,7 @@
 - ``equipment``: carry rules, purchases, moves, sales, items used up in battle;
 - ``goods``: goods and findable items found in a mission, goods sold at the marketplace;
 - ``ledger``: credits through the append-only ledger, totals recomputed, arbitrators' grants;
+- ``starting``: a starting gang founded, hired and equipped in one all-or-nothing order;
 - ``flips``: advancement by card flips; ``catalogue``: market price changes;
 - ``common``: the house rules, the gang row lock, the gang's history.
 
@@ -63,6 +64,7 @@ from rosters.services.ledger import (
     ledger_balance,
     reconcile_credits,
 )
+from rosters.services.starting import create_starting_gang
 
 # _event, _lock, _post, _refresh_totals: rosters' own helpers, used by rosters.exports.
 __all__ = [
@@ -92,6 +94,7 @@ __all__ = [
     "check_carry_limits",
     "check_purchasable",
     "create_gang",
+    "create_starting_gang",
     "find_item",
     "findable_slugs",
     "flip_card",
