@@ -83,7 +83,7 @@ def _fighter(row):
     return parsed.validated_data
 
 
-def create_gang(request):
+def starting_gang(request):
     """The gang of ``POST gangs/``, with its roster when the body brings one."""
     data = request.data if isinstance(request.data, dict) else {}
     gang = GangCreateSerializer(data=request.data)

@@ -6,7 +6,8 @@
 - ``goods``: goods and findable items found in a mission, goods sold at the marketplace;
 - ``ledger``: credits through the append-only ledger, totals recomputed, arbitrators' grants;
 - ``starting``: a starting gang founded, hired and equipped in one all-or-nothing order;
-- ``flips``: advancement by card flips; ``catalogue``: market price changes;
+- ``flips``: advancement by card flips (a flip and its choice in one call with ``prefer``);
+  ``catalogue``: market price changes;
 - ``common``: the house rules, the gang row lock, the gang's history.
 
 Each write locks the gang row (``common._lock``, which also bumps the gang's revision: the
@@ -54,7 +55,13 @@ from rosters.services.fighters import (
     retire_fighter,
     take_out_of_action,
 )
-from rosters.services.flips import award_flips, flip_card, session_options, showing_flip
+from rosters.services.flips import (
+    award_flips,
+    flip_card,
+    flip_preferring,
+    session_options,
+    showing_flip,
+)
 from rosters.services.gangs import create_gang, record_battle, update_gang
 from rosters.services.goods import add_found, add_goods, find_item, findable_slugs, sell_goods
 from rosters.services.ledger import (
@@ -98,6 +105,7 @@ __all__ = [
     "find_item",
     "findable_slugs",
     "flip_card",
+    "flip_preferring",
     "gang_rules",
     "hire_fighter",
     "ledger_balance",

@@ -118,6 +118,9 @@ SCENARIOS = {
     ),
     "award_flips": lambda r: services.award_flips(fighter=r.ganger, count=1, actor=r.staff),
     "flip_card": _flip_and_choose,
+    "flip_preferring": lambda r: services.flip_preferring(
+        fighter=r.leader, actor=r.owner, stat="shoot"
+    ),
     "hire_fighter": lambda r: services.hire_fighter(
         gang=r.gang, name="Doc", role="ganger", actor=r.owner
     ),
