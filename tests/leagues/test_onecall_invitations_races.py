@@ -27,7 +27,7 @@ def test_racing_bulk_invitations_of_the_same_players_invite_each_once():
     def invite(_index):
         return services.invite_players(league=league, usernames=names, actor=organiser)
 
-    made, errors = in_threads(5, invite)
+    made, errors = in_threads(5, invite, timeout=120)
     assert len(made) == 1 and len(errors) == 4
     assert all(isinstance(e, ValidationError) for e in errors)
     assert Membership.objects.filter(league=league).count() == 3
