@@ -14,9 +14,12 @@ from rest_framework.exceptions import ValidationError
 from rosters import services
 from rosters.serializers import GangCreateSerializer
 
-MAX_FIGHTERS = 20  # the rules allow fewer (GangRules.max_fighters): they say so themselves
-MAX_KIT = 20
-MAX_STASH = 40
+# Bounds of one order, so one request cannot ask for thousands of checks. A little above the
+# rules (8 fighters, 8 things carried: GangRules), so that the rules, not a bound, say what
+# is wrong with a gang slightly too big.
+MAX_FIGHTERS = 12
+MAX_KIT = 10
+MAX_STASH = 30
 
 _slug = serializers.CharField(max_length=50)
 

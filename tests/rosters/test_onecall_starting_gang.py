@@ -199,6 +199,15 @@ def test_several_faults_are_refused_together_in_one_answer(as_user, user):
             "fighters.0.equipment",
         ),
         ({"name": "X", "faction": "sheriffs", "stash": [3]}, "stash.0"),
+        ({"name": "X", "faction": "sheriffs", "stash": ["whiskey"] * 31}, "stash"),
+        (
+            {
+                "name": "X",
+                "faction": "sheriffs",
+                "fighters": [{"name": "A", "role": "ganger"}] * 13,
+            },
+            "fighters",
+        ),
         ({"name": "X", "faction": "cowboys", "fighters": []}, "faction"),
     ],
 )
