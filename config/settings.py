@@ -270,7 +270,13 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "posse")
 # Called (by a Celery task, with match_id=...) when a live match finishes; each is idempotent.
-MATCH_FINISHED_HANDLERS = ["campaigns.services.collect_live_battle"]
+MATCH_FINISHED_HANDLERS = [
+    "campaigns.services.collect_live_battle",
+    "matches.services.collect_friendly_battle",
+]
+# Games played with a gang: the module that reads a player's own gang for a friendly battle
+# and writes its result into the gang's history (matches/services/live_friendly.py).
+MATCH_GANG_PROVIDERS = {"last-hope-frontier": "rosters.live"}
 # Who else may watch a live match besides its seats, staff and (public matches) everyone.
 MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 

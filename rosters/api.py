@@ -18,6 +18,8 @@ from rest_framework.views import APIView
 from config.converters import ObjectId
 from rosters import access, detail, export_format, exports, selectors, services
 from rosters import serializers as s
+from rosters.api_flips import FighterFlipRequestSerializer, FlipsResultSerializer, flip_request
+from rosters.api_starting import StartingGangSerializer, starting_gang
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
 
 
@@ -82,14 +84,13 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return access.access_gang(user=self.request.user, action=action, gang_id=self.kwargs["pk"])
 
     @extend_schema(
-        request=s.GangCreateSerializer,
+        request=StartingGangSerializer,
         responses={201: s.GangDetailSerializer},
-        summary="Found a gang: choose a name and a faction; it starts with the treasury",
+        summary="Found a gang (it starts with the treasury), optionally with its fighters, "
+        "their kit and a stash: all or nothing, every fault named at once",
     )
     def create(self, request):
-        data = s.GangCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        gang = services.create_gang(owner=request.user, **data.validated_data)
+        gang = starting_gang(request)  # rosters/api_starting.py
         return self._detail(gang.pk, status.HTTP_201_CREATED)
 
     @extend_schema(request=s.GangUpdateSerializer, responses=s.GangDetailSerializer)
@@ -311,18 +312,18 @@ class FlipsView(APIView):
         return Response(s.FlipsSerializer(self._body(fighter)).data)
 
     @extend_schema(
-        request=s.FlipActionSerializer,
-        responses=s.FlipsSerializer,
-        summary="flip (spend one), reflip (burn another), choose a stat, or decline the card",
+        request=FighterFlipRequestSerializer,
+        responses=FlipsResultSerializer,
+        summary="flip (spend one), reflip (burn another), choose a stat, or decline the card; "
+        "flip or reflip with prefer: the stat taken at once when the card offers it",
     )
     def post(self, request, pk: int):
         fighter = get_object_or_404(Fighter.objects.select_related("gang"), pk=pk)
         access.access_gang(user=request.user, action=access.Action.FLIP, gang_id=fighter.gang_id)
-        data = s.FlipActionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.flip_card(fighter=fighter, actor=request.user, **data.validated_data)
+        prefer = flip_request(fighter=fighter, actor=request.user, data=request.data)
         fighter.refresh_from_db()
-        return Response(s.FlipsSerializer(self._body(fighter)).data)
+        body = {**self._body(fighter), **({"prefer": prefer} if prefer else {})}
+        return Response(FlipsResultSerializer(body).data)
 
 
 @extend_schema(tags=["rulesets"])

@@ -33,6 +33,7 @@ from matches.services.common import (
 )
 from matches.services.consent import accept_match, decline_match
 from matches.services.finish import run_finish_handlers
+from matches.services.live_friendly import collect_friendly_battle, create_friendly_battle
 from matches.services.queue import (
     MAX_ACTION_BYTES,
     MAX_KEY_LENGTH,
@@ -66,6 +67,8 @@ __all__ = [
     "accept_match",
     "canonical",
     "closed_reason",
+    "collect_friendly_battle",
+    "create_friendly_battle",
     "create_live_match",
     "deal_if_accepted",
     "decline_match",

@@ -89,6 +89,15 @@ def check_purchasable(entry: CatalogueItem) -> None:
         raise RosterError(f"{entry.name} cannot be bought at the store.", field="item")
 
 
+def store_entry(item: str) -> CatalogueItem:
+    """The catalogue entry the store sells under the slug ``item``, or the refusal."""
+    entry = CatalogueItem.objects.filter(slug=item).first()
+    if entry is None:
+        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
+    check_purchasable(entry)
+    return entry
+
+
 @transaction.atomic
 def purchase_item(
     *, gang: Gang, item: str, fighter_id: int | None, quantity: int, actor
@@ -102,10 +111,7 @@ def purchase_item(
         raise RosterError(
             f"Quantity must be a whole number from 1 to {MAX_QUANTITY}.", field="quantity"
         )
-    entry = CatalogueItem.objects.filter(slug=item).first()
-    if entry is None:
-        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
-    check_purchasable(entry)
+    entry = store_entry(item)
     fighter = None
     if fighter_id is not None:
         fighter = _active_fighter(gang, fighter_id)
