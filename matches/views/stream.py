@@ -10,6 +10,8 @@ Under ASGI (daphne, uvicorn: production and ``make run``) the stream is an async
 that waits on Redis without holding a thread; under WSGI (the test live server, a plain
 ``runserver``) it is a generator that holds its worker thread while it waits. Either way it
 ends after ``MAX_SECONDS``, and the browser's EventSource reconnects with ``Last-Event-ID``.
+Under ``posse web`` (WSGI, config/wsgi.py marks its requests) it is short: what is new, then
+the end, and the client comes back after ``SHORT_RETRY_MS``: polling, holding no thread.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from rulesets.registry import get_ruleset
 log = logging.getLogger(__name__)
 HEARTBEAT = 10.0
 MAX_SECONDS = 300.0
+SHORT_RETRY_MS = 3000  # the page's own polling interval (matches/static/matches/table.js)
 
 # (match_id, user, since_version, since_seq, heard) -> (SSE chunk or None, version, seq);
 # ``heard`` is the version a push announced (None on the first render and after a ping).
@@ -195,6 +198,16 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
         subscription.close()
 
 
+def _short_stream(match_id: int, user, since: int, seq: int, render: Render):
+    yield f"retry: {SHORT_RETRY_MS}\n\n"
+    try:
+        chunk, _, _ = _patient(render)(match_id, user, since, seq)
+    except (DatabaseError, Http404, PermissionDenied):
+        return
+    if chunk:
+        yield chunk
+
+
 def _render_in_thread(render: Render):
     def run(*args):
         try:
@@ -235,7 +248,12 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
     _viewer(match, request.user)  # 403 before the stream starts
     args = (match_id, request.user, _since(request), _after(request), render)
     asgi = isinstance(getattr(request, "_request", request), ASGIRequest)  # DRF wraps it
-    body = _async_stream(*args) if asgi else _sync_stream(*args)
+    if asgi:
+        body = _async_stream(*args)
+    elif request.META.get("posse.short_streams"):
+        body = _short_stream(*args)
+    else:
+        body = _sync_stream(*args)
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # no proxy buffering in front of a stream
