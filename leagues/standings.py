@@ -1,0 +1,217 @@
+"""A league's standings table, read from the standing totals (``leagues/summaries.py``).
+
+Whatever the season's size: one query for the rows (every active member, and anyone else with
+a counted result, with their totals and the number of results counted), one for opponents'
+strength (a column of every row; a sum over the results in SQL, since it needs everyone's
+final points), and, only when players are level and the league breaks ties by it, one for
+head-to-head among the tied (in SQL, over the pairs of tied players who met). Ranking itself is
+``ranking.rank``: each tie-breaker is asked only about the rows still tied at its turn.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from leagues.models import League, LeagueMatch, Membership, StandingTotals
+from leagues.summaries import score_fields
+from matches.models import Participant
+from ranking import batched, by_field, rank
+from rulesets.registry import get_ruleset
+
+COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
+
+
+def _tables() -> dict[str, str]:
+    return {
+        "member": Membership._meta.db_table,
+        "user": get_user_model()._meta.db_table,
+        "totals": StandingTotals._meta.db_table,
+        "result": LeagueMatch._meta.db_table,
+        "seat": Participant._meta.db_table,
+    }
+
+
+_ROWS = """
+SELECT u.id, u.username, {t_cols}, ({results}) AS results
+FROM {member} m
+JOIN {user} u ON u.id = m.player_id
+LEFT JOIN {totals} t ON t.league_id = m.league_id AND t.player_id = m.player_id
+WHERE m.league_id = %s AND m.status = 'active'
+UNION ALL
+SELECT u.id, u.username, {t_cols}, ({results}) AS results
+FROM {totals} t
+JOIN {user} u ON u.id = t.player_id
+WHERE t.league_id = %s AND NOT EXISTS (
+    SELECT 1 FROM {member} m
+    WHERE m.league_id = t.league_id AND m.player_id = t.player_id AND m.status = 'active'
+)
+"""
+_RESULTS = "SELECT COUNT(*) FROM {result} r WHERE r.league_id = %s AND r.status = 'confirmed'"
+
+# Opponents' strength: for each result, the final points of the other sides' players, times
+# ``scale`` divided by their number (so that the mean stays a whole number), summed.
+_STRENGTH = """
+WITH e AS (
+    SELECT p.match_id AS m, p.player_id AS pl, p.team, COALESCE(t.points, 0) AS pts
+    FROM {seat} p
+    JOIN {result} r ON r.match_id = p.match_id
+    LEFT JOIN {totals} t ON t.league_id = r.league_id AND t.player_id = p.player_id
+    WHERE r.league_id = %s AND r.status = 'confirmed'
+), g AS (
+    SELECT m, SUM(pts) AS total, COUNT(*) AS n FROM e GROUP BY m
+), s AS (
+    SELECT m, team, SUM(pts) AS total, COUNT(*) AS n FROM e WHERE team <> '' GROUP BY m, team
+)
+SELECT e.pl, SUM((g.total - COALESCE(s.total, e.pts)) * (%s / (g.n - COALESCE(s.n, 1))))
+FROM e
+JOIN g ON g.m = e.m
+LEFT JOIN s ON s.m = e.m AND s.team = e.team
+WHERE g.n > COALESCE(s.n, 1)
+GROUP BY e.pl
+"""
+
+# Head to head among each group of tied players: over the results two of them both played,
+# 2 for finishing ahead of the other, 1 for the same place (half points, kept in ints): in a
+# result, 2 × (group members placed behind) + (members on the same place − 1). Logged places
+# order players as side places do: teammates share their place (checked when a result is
+# reported; the engines place a team together). Window functions rather than a self-join:
+# one pass over the tied players' rows, whatever the planner thinks of them.
+_HEAD_TO_HEAD = """
+WITH grp (pl, g) AS (VALUES {groups})
+SELECT pl, SUM(2 * (n - at_or_ahead) + same - 1)
+FROM (
+    SELECT p.player_id AS pl,
+           COUNT(*) OVER (PARTITION BY p.match_id, grp.g) AS n,
+           COUNT(*) OVER (PARTITION BY p.match_id, grp.g ORDER BY p.placement) AS at_or_ahead,
+           COUNT(*) OVER (PARTITION BY p.match_id, grp.g, p.placement) AS same
+    FROM {seat} p
+    JOIN grp ON grp.pl = p.player_id
+    JOIN {result} r ON r.match_id = p.match_id
+    WHERE r.league_id = %s AND r.status = 'confirmed'
+) x
+GROUP BY pl
+"""
+
+
+def _rows(league: League) -> tuple[list[dict], int]:
+    tables = _tables()
+    t_cols = ", ".join(f"t.{c}" for c in COLUMNS)
+    results = _RESULTS.format(**tables)
+    sql = _ROWS.format(t_cols=t_cols, results=results, **tables)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk, league.pk, league.pk, league.pk])
+        fetched = cursor.fetchall()
+    rows, count = [], 0
+    for player_id, username, *values, results_count in fetched:
+        count = results_count
+        totals = dict(zip(COLUMNS, (v or 0 for v in values), strict=True))
+        rows.append({"player": username, "player_id": player_id, **totals})
+    return rows, count
+
+
+def _strength(league: League, scale: int) -> dict[int, int]:
+    sql = _STRENGTH.format(**_tables())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk, scale])
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+def _head_to_head(league: League, groups: list[list[dict]]) -> list[list[float]]:
+    """Each tied row's head-to-head points against the others of its group, all groups in
+    one query. Rows with no game are left out of the query (they score 0)."""
+    pairs = [
+        (int(row["player_id"]), number)
+        for number, group in enumerate(groups)
+        for row in group
+        if row["played"]
+    ]
+    scores: dict[tuple[int, int], int] = {}
+    if pairs:
+        values = ", ".join(f"({player}, {number})" for player, number in pairs)
+        sql = _HEAD_TO_HEAD.format(groups=values, **_tables())
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [league.pk])
+            by_player = dict(cursor.fetchall())
+        # A player is in one group only, so their sum is against that group.
+        scores = {(p, n): int(by_player.get(p, 0)) for p, n in pairs}
+    return [
+        [scores.get((row["player_id"], number), 0) for row in group]
+        for number, group in enumerate(groups)
+    ]
+
+
+def league_standings(league: League) -> dict:
+    """The table: points from confirmed results, then the league's tie-breakers in order.
+
+    Rows carry ``player``, ``rank`` (tied rows share it), ``tied``, ``points``, ``played``,
+    ``won`` / ``drawn`` / ``lost``, ``average_placement``, ``opponents_strength``,
+    ``score_difference`` and ``kills`` (None for a game without that score).
+    """
+    main, kills_field = score_fields(league.ruleset)
+    rows, results = _rows(league)
+    game = get_ruleset(league.ruleset)
+    # A common multiple of every possible number of opponents: exact means in whole numbers.
+    scale = math.lcm(*range(1, (game.max_players if game else 8) + 1))
+    strength = _strength(league, scale) if results else {}
+    average: dict[int, Fraction | None] = {}
+    for row in rows:
+        player, played = row["player_id"], row["played"]
+        average[player] = Fraction(row["places"], played) if played else None
+        row["strength"] = strength.get(player, 0)
+        row["average_placement"] = None if played == 0 else round(float(average[player]), 2)
+        row["opponents_strength"] = round(row["strength"] / scale, 2)
+        row["score_difference"] = row["difference"] if main else None
+        row["kills"] = row["kills"] if kills_field else None
+
+    breakers = {
+        "head_to_head": batched(lambda groups: _head_to_head(league, groups)),
+        "wins": by_field("won"),
+        # Fewer places is better; no game at all ranks below any average.
+        "average_placement": lambda group: [
+            -average[r["player_id"]] if average[r["player_id"]] is not None else float("-inf")
+            for r in group
+        ],
+        "opponents_strength": by_field("strength"),
+        "score_difference": by_field("score_difference"),
+        "most_kills": by_field("kills"),
+    }
+    ranking = rank(
+        rows,
+        primary="points",
+        name="player",
+        breakers=[breakers[b] for b in league.tie_breakers if b in breakers],
+    )
+    warnings = [
+        "Tie not broken between "
+        + ", ".join(r["player"] for r in block)
+        + ": no tie-breaker separates them; an organiser may add one."
+        for block in ranking.unbroken_ties
+        if any(r["played"] for r in block)
+    ]
+    shown = (
+        "player",
+        "points",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "average_placement",
+        "opponents_strength",
+        "score_difference",
+        "kills",
+    )
+    return {
+        "league": league.pk,
+        "ruleset": league.ruleset,
+        "scoring": league.scoring,
+        "tie_breakers": list(league.tie_breakers),
+        "results": results,
+        "warnings": warnings,
+        "rows": [
+            {"rank": r["rank"], "tied": r["tied"], **{k: r[k] for k in shown}} for r in ranking.rows
+        ],
+    }
