@@ -28,6 +28,12 @@ def new_join_code() -> str:
     return secrets.token_urlsafe(6)
 
 
+def new_standings_revision() -> int:
+    # A random start: two databases sharing one cache (CI, a benchmark, staging) never share
+    # a key (leagues/standings.py caches by league id and this number).
+    return secrets.randbits(48)
+
+
 class League(models.Model):
     class Scoring(models.TextChoices):
         PLACEMENT = "placement", "points per place"
@@ -56,6 +62,10 @@ class League(models.Model):
     )
     join_code = models.CharField(max_length=16, unique=True, default=new_join_code)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Grows in every transaction that changes the standing totals (leagues/summaries.py).
+    standings_revision = models.PositiveBigIntegerField(
+        default=new_standings_revision, editable=False
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

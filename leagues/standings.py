@@ -4,8 +4,10 @@ Whatever the season's size: one query for the rows (every active member, and any
 a counted result, with their totals and the number of results counted), one for opponents'
 strength (a column of every row; a sum over the results in SQL, since it needs everyone's
 final points), and, only when players are level and the league breaks ties by it, one for
-head-to-head among the tied (in SQL, over the pairs of tied players who met). Ranking itself is
-``ranking.rank``: each tie-breaker is asked only about the rows still tied at its turn.
+head-to-head among the tied (in SQL, over the pairs of tied players who met); those two are
+cached per standings revision, so a read after the first is the rows query and a cache get.
+Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
+its turn.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import math
 from fractions import Fraction
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import connection
 
 from leagues.models import League, LeagueMatch, Membership, StandingTotals
@@ -22,6 +25,7 @@ from matches.models import Participant
 from ranking import batched, by_field, rank
 from rulesets.registry import get_ruleset
 
+CACHE_SECONDS = 24 * 3600
 COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
 
 
@@ -32,17 +36,18 @@ def _tables() -> dict[str, str]:
         "totals": StandingTotals._meta.db_table,
         "result": LeagueMatch._meta.db_table,
         "seat": Participant._meta.db_table,
+        "league": League._meta.db_table,
     }
 
 
 _ROWS = """
-SELECT u.id, u.username, {t_cols}, ({results}) AS results
+SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
 FROM {member} m
 JOIN {user} u ON u.id = m.player_id
 LEFT JOIN {totals} t ON t.league_id = m.league_id AND t.player_id = m.player_id
 WHERE m.league_id = %s AND m.status = 'active'
 UNION ALL
-SELECT u.id, u.username, {t_cols}, ({results}) AS results
+SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
 FROM {totals} t
 JOIN {user} u ON u.id = t.player_id
 WHERE t.league_id = %s AND NOT EXISTS (
@@ -51,6 +56,7 @@ WHERE t.league_id = %s AND NOT EXISTS (
 )
 """
 _RESULTS = "SELECT COUNT(*) FROM {result} r WHERE r.league_id = %s AND r.status = 'confirmed'"
+_REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
 
 # Opponents' strength: for each result, the final points of the other sides' players, times
 # ``scale`` divided by their number (so that the mean stays a whole number), summed.
@@ -75,42 +81,45 @@ GROUP BY e.pl
 """
 
 # Head to head among each group of tied players: over the results two of them both played,
-# 2 for finishing ahead of the other, 1 for the same place (half points, kept in ints): in a
-# result, 2 × (group members placed behind) + (members on the same place − 1). Logged places
-# order players as side places do: teammates share their place (checked when a result is
-# reported; the engines place a team together). Window functions rather than a self-join:
-# one pass over the tied players' rows, whatever the planner thinks of them.
+# 2 for finishing ahead of the other, 1 for the same place (half points, kept in ints). Logged
+# places order players as side places do: teammates share their place (checked when a result
+# is reported; the engines place a team together). A self-join of the tied players' rows on
+# (result, group): two players of one group rarely meet, so it yields few pairs.
 _HEAD_TO_HEAD = """
-WITH grp (pl, g) AS (VALUES {groups})
-SELECT pl, SUM(2 * (n - at_or_ahead) + same - 1)
-FROM (
-    SELECT p.player_id AS pl,
-           COUNT(*) OVER (PARTITION BY p.match_id, grp.g) AS n,
-           COUNT(*) OVER (PARTITION BY p.match_id, grp.g ORDER BY p.placement) AS at_or_ahead,
-           COUNT(*) OVER (PARTITION BY p.match_id, grp.g, p.placement) AS same
+WITH grp (pl, g) AS (VALUES {groups}),
+e AS (
+    SELECT p.match_id AS m, p.player_id AS pl, p.placement AS place, grp.g AS g
     FROM {seat} p
     JOIN grp ON grp.pl = p.player_id
     JOIN {result} r ON r.match_id = p.match_id
     WHERE r.league_id = %s AND r.status = 'confirmed'
-) x
-GROUP BY pl
+)
+SELECT a.pl, SUM(CASE WHEN a.place < b.place THEN 2 WHEN a.place = b.place THEN 1 ELSE 0 END)
+FROM e a JOIN e b ON b.m = a.m AND b.g = a.g AND b.pl <> a.pl
+GROUP BY a.pl
 """
 
 
-def _rows(league: League) -> tuple[list[dict], int]:
+def _rows(league: League) -> tuple[list[dict], int, int | None]:
+    """The rows, the results counted and the standings revision, in one statement (one
+    snapshot: the revision is the one these totals were written under)."""
     tables = _tables()
     t_cols = ", ".join(f"t.{c}" for c in COLUMNS)
-    results = _RESULTS.format(**tables)
-    sql = _ROWS.format(t_cols=t_cols, results=results, **tables)
+    sql = _ROWS.format(
+        t_cols=t_cols,
+        results=_RESULTS.format(**tables),
+        revision=_REVISION.format(**tables),
+        **tables,
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk, league.pk, league.pk, league.pk])
+        cursor.execute(sql, [league.pk] * 6)
         fetched = cursor.fetchall()
-    rows, count = [], 0
-    for player_id, username, *values, results_count in fetched:
-        count = results_count
+    rows, count, revision = [], 0, None
+    for player_id, username, *values, results_count, row_revision in fetched:
+        count, revision = results_count, row_revision
         totals = dict(zip(COLUMNS, (v or 0 for v in values), strict=True))
         rows.append({"player": username, "player_id": player_id, **totals})
-    return rows, count
+    return rows, count, revision
 
 
 def _strength(league: League, scale: int) -> dict[int, int]:
@@ -120,28 +129,57 @@ def _strength(league: League, scale: int) -> dict[int, int]:
         return {player: int(value) for player, value in cursor.fetchall()}
 
 
-def _head_to_head(league: League, groups: list[list[dict]]) -> list[list[float]]:
-    """Each tied row's head-to-head points against the others of its group, all groups in
-    one query. Rows with no game are left out of the query (they score 0)."""
+def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
+    """Each tied player's head-to-head points against the others of their group, all groups
+    in one query. Players with no game are left out (they score 0)."""
     pairs = [
         (int(row["player_id"]), number)
         for number, group in enumerate(groups)
         for row in group
         if row["played"]
     ]
-    scores: dict[tuple[int, int], int] = {}
-    if pairs:
-        values = ", ".join(f"({player}, {number})" for player, number in pairs)
-        sql = _HEAD_TO_HEAD.format(groups=values, **_tables())
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [league.pk])
-            by_player = dict(cursor.fetchall())
+    if not pairs:
+        return {}
+    values = ", ".join(f"({player}, {number})" for player, number in pairs)
+    sql = _HEAD_TO_HEAD.format(groups=values, **_tables())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk])
         # A player is in one group only, so their sum is against that group.
-        scores = {(p, n): int(by_player.get(p, 0)) for p, n in pairs}
-    return [
-        [scores.get((row["player_id"], number), 0) for row in group]
-        for number, group in enumerate(groups)
-    ]
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+class _Computed:
+    """Opponents' strength and head-to-head: they read every result, so they are cached under
+    the standings revision the rows were read at (and the tie-breakers, which decide the
+    groups head-to-head is asked about). The revision grows in every transaction that changes
+    a total (leagues/summaries.py), so a cached value is never older than the rows beside it;
+    an evicted key or a cache that is down costs the queries again, never a wrong table."""
+
+    def __init__(self, league: League, revision: int | None, scale: int):
+        self.league, self.scale = league, scale
+        self.key = None
+        if revision is not None:
+            order = ",".join(league.tie_breakers)
+            self.key = f"standings:{league.pk}:{revision}:{scale}:{order}"
+        self.values = (cache.get(self.key) if self.key else None) or {}
+        self.changed = False
+
+    def strength(self) -> dict[int, int]:
+        if "strength" not in self.values:
+            self.values["strength"] = _strength(self.league, self.scale)
+            self.changed = True
+        return self.values["strength"]
+
+    def head_to_head(self, groups: list[list[dict]]) -> list[list[int]]:
+        if "head_to_head" not in self.values:
+            self.values["head_to_head"] = _head_to_head(self.league, groups)
+            self.changed = True
+        scores = self.values["head_to_head"]
+        return [[scores.get(row["player_id"], 0) for row in group] for group in groups]
+
+    def save(self) -> None:
+        if self.changed and self.key:
+            cache.set(self.key, self.values, CACHE_SECONDS)
 
 
 def league_standings(league: League) -> dict:
@@ -152,11 +190,12 @@ def league_standings(league: League) -> dict:
     ``score_difference`` and ``kills`` (None for a game without that score).
     """
     main, kills_field = score_fields(league.ruleset)
-    rows, results = _rows(league)
+    rows, results, revision = _rows(league)
     game = get_ruleset(league.ruleset)
     # A common multiple of every possible number of opponents: exact means in whole numbers.
     scale = math.lcm(*range(1, (game.max_players if game else 8) + 1))
-    strength = _strength(league, scale) if results else {}
+    computed = _Computed(league, revision if results else None, scale)
+    strength = computed.strength() if results else {}
     average: dict[int, Fraction | None] = {}
     for row in rows:
         player, played = row["player_id"], row["played"]
@@ -168,7 +207,7 @@ def league_standings(league: League) -> dict:
         row["kills"] = row["kills"] if kills_field else None
 
     breakers = {
-        "head_to_head": batched(lambda groups: _head_to_head(league, groups)),
+        "head_to_head": batched(lambda groups: computed.head_to_head(groups)),
         "wins": by_field("won"),
         # Fewer places is better; no game at all ranks below any average.
         "average_placement": lambda group: [
@@ -185,6 +224,7 @@ def league_standings(league: League) -> dict:
         name="player",
         breakers=[breakers[b] for b in league.tie_breakers if b in breakers],
     )
+    computed.save()
     warnings = [
         "Tie not broken between "
         + ", ".join(r["player"] for r in block)

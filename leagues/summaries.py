@@ -8,10 +8,11 @@ Kept, never drifting:
   ``void_result``), the totals of *its players* are recomputed from every confirmed result
   they played in this league, in the same transaction, by the same function the rebuild uses
   (``totals_of``). No delta is ever applied, so a bug cannot accumulate.
-- **Serialised by the league row.** ``refresh_totals`` locks the league before it reads the
-  results: two confirmations sharing a player in one league queue up, and the second reads
-  the first one's result once it has committed (READ COMMITTED reads each statement afresh).
-  The result row is always locked first, the league second, everywhere.
+- **Serialised by the league row.** ``refresh_totals`` locks the league (the UPDATE that
+  bumps its ``standings_revision``) before it reads the results: two confirmations sharing a
+  player in one league queue up, and the second reads the first one's result once it has
+  committed (READ COMMITTED reads each statement afresh). The result row is always locked
+  first, the league second, everywhere.
 - **Points follow the settings.** Points depend on the league's scoring, which an organiser may
   change: a row keeps how many results ended at each side place and its outcomes, and
   ``rescore_totals`` (called by ``update_league``) recomputes every row's points from those
@@ -20,7 +21,8 @@ Kept, never drifting:
   ``tests/leagues/test_standing_totals.py`` proves incremental = rebuilt over random seasons.
 
 Opponents' strength and head-to-head depend on other players' totals or on pairs of players,
-so they are not stored: ``leagues/standings.py`` computes them in SQL when read.
+so they are not stored: ``leagues/standings.py`` computes them in SQL when read, and caches them
+under the league's ``standings_revision``, which every writer here bumps.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import F
 from django.db.models.fields.json import KT
 
 from leagues.models import League, LeagueMatch, StandingTotals
@@ -147,8 +150,15 @@ def _row(league: League, player: int, totals: dict, scoring: Scoring) -> Standin
     return StandingTotals(league=league, **row_values(player, totals, scoring))
 
 
+def bump(league: League) -> None:
+    """The league's standings revision grows by one: the UPDATE takes the league row lock that
+    serialises every change of its totals, and moves the key the standings cache by."""
+    League.objects.filter(pk=league.pk).update(standings_revision=F("standings_revision") + 1)
+
+
 def _lock(league: League) -> League:
-    return League.objects.select_for_update().get(pk=league.pk)
+    bump(league)
+    return League.objects.get(pk=league.pk)
 
 
 @transaction.atomic
@@ -183,6 +193,7 @@ def rebuild_totals(*, league: League) -> int:
 def rescore_totals(*, league: League) -> None:
     """Every row's points again, after the league's points changed (the caller holds the
     league row lock, as ``update_league`` does). Reads no result."""
+    bump(league)
     scoring = Scoring.of(league)
     rows = list(StandingTotals.objects.filter(league=league))
     for row in rows:

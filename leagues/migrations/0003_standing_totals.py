@@ -5,6 +5,7 @@ import django.db.models.expressions
 from django.conf import settings
 from django.db import migrations, models
 
+import leagues.models
 from leagues.scoring import Scoring
 
 
@@ -47,6 +48,13 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="league",
+            name="standings_revision",
+            field=models.PositiveBigIntegerField(
+                default=leagues.models.new_standings_revision, editable=False
+            ),
+        ),
         migrations.CreateModel(
             name="StandingTotals",
             fields=[

@@ -99,3 +99,7 @@ def test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_ar
     # league, rows, strength; + head-to-head once a tie needs it. Never a read of the results'
     # participants one by one.
     assert queries == {"untied": 3, "tied": 4}
+    # Read again, nothing written: strength and head-to-head come from the cache.
+    with CaptureQueriesContext(connection) as captured:
+        assert ok(client.get(url), 200) == body
+    assert len(captured) == 2  # league, rows
