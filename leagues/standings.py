@@ -196,24 +196,25 @@ def league_standings(league: League) -> dict:
     scale = math.lcm(*range(1, (game.max_players if game else 8) + 1))
     computed = _Computed(league, revision if results else None, scale)
     strength = computed.strength() if results else {}
-    average: dict[int, Fraction | None] = {}
     for row in rows:
-        player, played = row["player_id"], row["played"]
-        average[player] = Fraction(row["places"], played) if played else None
-        row["strength"] = strength.get(player, 0)
-        row["average_placement"] = None if played == 0 else round(float(average[player]), 2)
+        played = row["played"]
+        row["strength"] = strength.get(row["player_id"], 0)
+        # float(Fraction(places, played)), which is places / played, correctly rounded.
+        row["average_placement"] = round(row["places"] / played, 2) if played else None
         row["opponents_strength"] = round(row["strength"] / scale, 2)
         row["score_difference"] = row["difference"] if main else None
         row["kills"] = row["kills"] if kills_field else None
 
+    def average_placement(group: list[dict]) -> list:
+        # Fewer places is better, compared exactly; no game at all ranks below any average.
+        return [
+            -Fraction(r["places"], r["played"]) if r["played"] else float("-inf") for r in group
+        ]
+
     breakers = {
         "head_to_head": batched(lambda groups: computed.head_to_head(groups)),
         "wins": by_field("won"),
-        # Fewer places is better; no game at all ranks below any average.
-        "average_placement": lambda group: [
-            -average[r["player_id"]] if average[r["player_id"]] is not None else float("-inf")
-            for r in group
-        ],
+        "average_placement": average_placement,
         "opponents_strength": by_field("strength"),
         "score_difference": by_field("score_difference"),
         "most_kills": by_field("kills"),
