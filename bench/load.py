@@ -208,31 +208,56 @@ async def buyer(api: Api, me: Player, staff: str, shop: Shop, rnd: random.Random
                 shop.held += [e["id"] for e in body["equipment"]]
 
 
-async def logger(api: Api, players: list[Player], rnd: random.Random, deadline: float):
+async def logger(api: Api, players: list[Player], league: int, rnd: random.Random, deadline: float):
     """Logs Le Dernier Peuple results played at the table (a winner on 12 VP); the loser,
-    named by the winner, confirms it (it counts for nothing until then)."""
+    named by the winner, confirms it (it counts for nothing until then). Every other result
+    is logged for the load's league instead (its confirmation recomputes the two players'
+    standing totals), and then the league's standings are read."""
+    n = 0
     while time.perf_counter() < deadline:
+        n += 1
         winner, loser = rnd.sample(players, 2)
+        result = {
+            "placements": {winner.username: 1, loser.username: 2},
+            "scores": {winner.username: {"vp": 12}, loser.username: {"vp": rnd.randint(0, 11)}},
+        }
+        if n % 2:
+            body = await api.call(
+                "log result",
+                "POST",
+                "/api/v1/matches/",
+                token=winner.token,
+                expect=201,
+                json={"ruleset": SLUG, "live": False, **result},
+            )
+            if body:
+                await api.call(
+                    "confirm result",
+                    "POST",
+                    f"/api/v1/matches/{body['id']}/confirm/",
+                    token=loser.token,
+                    expect=200,
+                )
+            continue
+        base = f"/api/v1/leagues/{league}/"
         body = await api.call(
-            "log result",
+            "log league result",
             "POST",
-            "/api/v1/matches/",
+            base + "matches/",
             token=winner.token,
             expect=201,
-            json={
-                "ruleset": SLUG,
-                "live": False,
-                "placements": {winner.username: 1, loser.username: 2},
-                "scores": {winner.username: {"vp": 12}, loser.username: {"vp": rnd.randint(0, 11)}},
-            },
+            json=result,
         )
         if body:
             await api.call(
-                "confirm result",
+                "confirm league result",
                 "POST",
-                f"/api/v1/matches/{body['id']}/confirm/",
+                f"{base}matches/{body['id']}/confirm/",
                 token=loser.token,
                 expect=200,
+            )
+            await api.call(
+                "league standings", "GET", base + "standings/", token=loser.token, expect=200
             )
 
 
@@ -367,7 +392,10 @@ async def run_phase(api: Api, phase: Phase, cast: dict, seconds: float) -> None:
         buyer(api, players[i], staff, cast["shops"][i], random.Random(rnd.random()), deadline)
         for i in range(BUYERS)
     ]
-    jobs += [logger(api, players, random.Random(rnd.random()), deadline) for _ in range(LOGGERS)]
+    jobs += [
+        logger(api, players, cast["league"], random.Random(rnd.random()), deadline)
+        for _ in range(LOGGERS)
+    ]
     started = time.perf_counter()
     await asyncio.gather(*jobs)
     phase.seconds = time.perf_counter() - started
@@ -440,7 +468,21 @@ def seed() -> dict:
     from rosters.models import Gang
 
     credits = dict(Gang.objects.values_list("id", "credits"))
+    from django.contrib.auth import get_user_model
+
+    from leagues import services as leagues
+
+    users = {u.username: u for u in get_user_model().objects.filter(username__startswith="load-")}
+    league = leagues.create_league(creator=users["load-staff"], name="Load league", ruleset=SLUG)
+    for player in players:  # joining with the code: active members at once
+        leagues.add_member(
+            league=league,
+            player=users[player.username],
+            actor=users[player.username],
+            join_code=league.join_code,
+        )
     return {
+        "league": league.pk,
         "staff": staff_token,
         "players": players,
         "tables": [
@@ -509,6 +551,24 @@ def check_invariants(accepted: set[int]) -> list[tuple[str, bool, str]]:
             f"{Gang.objects.count()} gangs, reconcile_credits() → {differing[:5] or '[]'}",
         )
     )
+    from leagues.models import League, StandingTotals
+    from leagues.summaries import rebuild_totals
+
+    drifted = []
+    for league in League.objects.all():
+        columns = ("player_id", "played", "won", "drawn", "lost", "places", "points")
+        kept = sorted(StandingTotals.objects.filter(league=league).values_list(*columns))
+        rebuild_totals(league=league)
+        if sorted(StandingTotals.objects.filter(league=league).values_list(*columns)) != kept:
+            drifted.append(league.pk)
+    checks.append(
+        (
+            "league standing totals equal a rebuild from the results",
+            not drifted,
+            f"{StandingTotals.objects.count()} totals rows; rebuilt: "
+            f"{'identical' if not drifted else f'different in leagues {drifted}'}",
+        )
+    )
     # Every dealt live match, finished or not: the stored state must be its seed plus its
     # actions (a match still waiting for an acceptance has no state yet).
     matches = list(live.filter(status__in=Match.DEALT_STATUSES))
@@ -574,7 +634,8 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         f"Expected-Version → poll every {POLL * 1000:.0f} ms until resolved; one side concedes "
         f"after {RESIGN_AFTER[0]}-{RESIGN_AFTER[1]} actions unless the game ended), {READERS} "
         f"reading rosters, {BUYERS} buying and selling (staff adjustments refill credits), "
-        f"{LOGGERS} logging results. The client shares the 2 cores with everything it measures. "
+        f"{LOGGERS} logging results (every other one for a league: confirmed, then its standings "
+        "read). The client shares the 2 cores with everything it measures. "
         f"First, the same {CLIENTS} clients call only `GET /api/v1/ping/` for as long (the "
         "yardstick of the mixed load's ratio).",
         "",

@@ -14,7 +14,8 @@ each still says whether it counts for this league.
 
 Confirming rates the result (``leagues.ratings.apply_result``) in the same transaction, so a
 confirmed result always has its rating changes. Voiding a confirmed result rebuilds its game's
-ratings, because every later rating was computed from it.
+ratings, because every later rating was computed from it. Both recompute the standing totals
+of the result's players (``leagues.summaries``) in that transaction too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import NotAllowed
-from leagues import ratings
+from leagues import ratings, summaries
 from leagues.errors import LeagueError, WrongState
 from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.services.common import MAX_REASON, is_member, is_organiser, require_organiser
@@ -167,6 +168,7 @@ def _confirm(result: LeagueMatch, actor) -> None:
     result.confirmed_at = timezone.now()
     ratings.apply_result(result)  # sets rating_seq
     result.save(update_fields=["status", "confirmed_by", "confirmed_at", "rating_seq"])
+    summaries.refresh_totals(league=result.league, players=_player_ids(result))
 
 
 def _locked(result: LeagueMatch) -> LeagueMatch:
@@ -241,4 +243,5 @@ def void_result(*, result: LeagueMatch, actor, reason: str = "") -> LeagueMatch:
     result.save(update_fields=["status", "voided_by", "void_reason"])
     if was_confirmed:
         ratings.recompute_ratings(ruleset=result.ruleset)
+        summaries.refresh_totals(league=result.league, players=_player_ids(result))
     return result

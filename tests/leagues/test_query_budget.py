@@ -48,8 +48,10 @@ BUDGET = {
     "members": 3,  # league, count, page
     "results": 6,  # league, count, page, participants, confirmations, rating changes
     "result": 4,
-    "standings": 3,  # league, members, participants of confirmed results
-    "standings.csv": 3,
+    # league; the rows (active members and anyone with a counted result, their standing
+    # totals, the results counted); opponents' strength; head-to-head among the tied (#20)
+    "standings": 4,
+    "standings.csv": 4,
     "leaderboard": 3,  # count, page, finished matches played (#21)
     "player": 4,  # user, participants, ratings, rating history
 }
@@ -76,3 +78,28 @@ def test_queries_do_not_grow_with_the_season(world):
     big = season(world, 12)
     big_counts = {name: count(world, url) for name, url in endpoints(world, big).items()}
     assert big_counts == small_counts
+
+
+def test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_are_some(world):
+    client = world.client(world.outsider)
+    url = world.url("standings/")
+    queries = {}
+    for name, placements in [
+        ("untied", {"ann": 1, "bob": 2, "cal": 3}),
+        ("tied", {"ann": 2, "bob": 1, "cal": 3}),  # ann and bob level on points now
+    ]:
+        world.log_counted({"placements": placements})
+        with CaptureQueriesContext(connection) as captured:
+            body = ok(client.get(url), 200)
+        queries[name] = len(captured)
+    rows = {r["player"]: r for r in body["rows"]}
+    assert (
+        rows["ann"]["points"] == rows["bob"]["points"] and body["tie_breakers"][0] == "head_to_head"
+    )
+    # league, rows, strength; + head-to-head once a tie needs it. Never a read of the results'
+    # participants one by one.
+    assert queries == {"untied": 3, "tied": 4}
+    # Read again, nothing written: strength and head-to-head come from the cache.
+    with CaptureQueriesContext(connection) as captured:
+        assert ok(client.get(url), 200) == body
+    assert len(captured) == 2  # league, rows

@@ -1,0 +1,258 @@
+"""A league's standings table, read from the standing totals (``leagues/summaries.py``).
+
+Whatever the season's size: one query for the rows (every active member, and anyone else with
+a counted result, with their totals and the number of results counted), one for opponents'
+strength (a column of every row; a sum over the results in SQL, since it needs everyone's
+final points), and, only when players are level and the league breaks ties by it, one for
+head-to-head among the tied (in SQL, over the pairs of tied players who met); those two are
+cached per standings revision, so a read after the first is the rows query and a cache get.
+Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
+its turn.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import connection
+
+from leagues.models import League, LeagueMatch, Membership, StandingTotals
+from leagues.summaries import score_fields
+from matches.models import Participant
+from ranking import batched, by_field, rank
+from rulesets.registry import get_ruleset
+
+CACHE_SECONDS = 24 * 3600
+COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
+
+
+def _tables() -> dict[str, str]:
+    return {
+        "member": Membership._meta.db_table,
+        "user": get_user_model()._meta.db_table,
+        "totals": StandingTotals._meta.db_table,
+        "result": LeagueMatch._meta.db_table,
+        "seat": Participant._meta.db_table,
+        "league": League._meta.db_table,
+    }
+
+
+_ROWS = """
+SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
+FROM {member} m
+JOIN {user} u ON u.id = m.player_id
+LEFT JOIN {totals} t ON t.league_id = m.league_id AND t.player_id = m.player_id
+WHERE m.league_id = %s AND m.status = 'active'
+UNION ALL
+SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
+FROM {totals} t
+JOIN {user} u ON u.id = t.player_id
+WHERE t.league_id = %s AND NOT EXISTS (
+    SELECT 1 FROM {member} m
+    WHERE m.league_id = t.league_id AND m.player_id = t.player_id AND m.status = 'active'
+)
+"""
+_RESULTS = "SELECT COUNT(*) FROM {result} r WHERE r.league_id = %s AND r.status = 'confirmed'"
+_REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
+
+# Opponents' strength: for each result, the final points of the other sides' players, times
+# ``scale`` divided by their number (so that the mean stays a whole number), summed.
+_STRENGTH = """
+WITH e AS (
+    SELECT p.match_id AS m, p.player_id AS pl, p.team, COALESCE(t.points, 0) AS pts
+    FROM {seat} p
+    JOIN {result} r ON r.match_id = p.match_id
+    LEFT JOIN {totals} t ON t.league_id = r.league_id AND t.player_id = p.player_id
+    WHERE r.league_id = %s AND r.status = 'confirmed'
+), g AS (
+    SELECT m, SUM(pts) AS total, COUNT(*) AS n FROM e GROUP BY m
+), s AS (
+    SELECT m, team, SUM(pts) AS total, COUNT(*) AS n FROM e WHERE team <> '' GROUP BY m, team
+)
+SELECT e.pl, SUM((g.total - COALESCE(s.total, e.pts)) * (%s / (g.n - COALESCE(s.n, 1))))
+FROM e
+JOIN g ON g.m = e.m
+LEFT JOIN s ON s.m = e.m AND s.team = e.team
+WHERE g.n > COALESCE(s.n, 1)
+GROUP BY e.pl
+"""
+
+# Head to head among each group of tied players: over the results two of them both played,
+# 2 for finishing ahead of the other, 1 for the same place (half points, kept in ints). Logged
+# places order players as side places do: teammates share their place (checked when a result
+# is reported; the engines place a team together). A self-join of the tied players' rows on
+# (result, group): two players of one group rarely meet, so it yields few pairs.
+_HEAD_TO_HEAD = """
+WITH grp (pl, g) AS (VALUES {groups}),
+e AS (
+    SELECT p.match_id AS m, p.player_id AS pl, p.placement AS place, grp.g AS g
+    FROM {seat} p
+    JOIN grp ON grp.pl = p.player_id
+    JOIN {result} r ON r.match_id = p.match_id
+    WHERE r.league_id = %s AND r.status = 'confirmed'
+)
+SELECT a.pl, SUM(CASE WHEN a.place < b.place THEN 2 WHEN a.place = b.place THEN 1 ELSE 0 END)
+FROM e a JOIN e b ON b.m = a.m AND b.g = a.g AND b.pl <> a.pl
+GROUP BY a.pl
+"""
+
+
+def _rows(league: League) -> tuple[list[dict], int, int | None]:
+    """The rows, the results counted and the standings revision, in one statement (one
+    snapshot: the revision is the one these totals were written under)."""
+    tables = _tables()
+    t_cols = ", ".join(f"t.{c}" for c in COLUMNS)
+    sql = _ROWS.format(
+        t_cols=t_cols,
+        results=_RESULTS.format(**tables),
+        revision=_REVISION.format(**tables),
+        **tables,
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk] * 6)
+        fetched = cursor.fetchall()
+    rows, count, revision = [], 0, None
+    for player_id, username, *values, results_count, row_revision in fetched:
+        count, revision = results_count, row_revision
+        totals = dict(zip(COLUMNS, (v or 0 for v in values), strict=True))
+        rows.append({"player": username, "player_id": player_id, **totals})
+    return rows, count, revision
+
+
+def _strength(league: League, scale: int) -> dict[int, int]:
+    sql = _STRENGTH.format(**_tables())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk, scale])
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
+    """Each tied player's head-to-head points against the others of their group, all groups
+    in one query. Players with no game are left out (they score 0)."""
+    pairs = [
+        (int(row["player_id"]), number)
+        for number, group in enumerate(groups)
+        for row in group
+        if row["played"]
+    ]
+    if not pairs:
+        return {}
+    values = ", ".join(f"({player}, {number})" for player, number in pairs)
+    sql = _HEAD_TO_HEAD.format(groups=values, **_tables())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk])
+        # A player is in one group only, so their sum is against that group.
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+class _Computed:
+    """Opponents' strength and head-to-head: they read every result, so they are cached under
+    the standings revision the rows were read at (and the tie-breakers, which decide the
+    groups head-to-head is asked about). The revision grows in every transaction that changes
+    a total (leagues/summaries.py), so a cached value is never older than the rows beside it;
+    an evicted key or a cache that is down costs the queries again, never a wrong table."""
+
+    def __init__(self, league: League, revision: int | None, scale: int):
+        self.league, self.scale = league, scale
+        self.key = None
+        if revision is not None:
+            order = ",".join(league.tie_breakers)
+            self.key = f"standings:{league.pk}:{revision}:{scale}:{order}"
+        self.values = (cache.get(self.key) if self.key else None) or {}
+        self.changed = False
+
+    def strength(self) -> dict[int, int]:
+        if "strength" not in self.values:
+            self.values["strength"] = _strength(self.league, self.scale)
+            self.changed = True
+        return self.values["strength"]
+
+    def head_to_head(self, groups: list[list[dict]]) -> list[list[int]]:
+        if "head_to_head" not in self.values:
+            self.values["head_to_head"] = _head_to_head(self.league, groups)
+            self.changed = True
+        scores = self.values["head_to_head"]
+        return [[scores.get(row["player_id"], 0) for row in group] for group in groups]
+
+    def save(self) -> None:
+        if self.changed and self.key:
+            cache.set(self.key, self.values, CACHE_SECONDS)
+
+
+def league_standings(league: League) -> dict:
+    """The table: points from confirmed results, then the league's tie-breakers in order.
+
+    Rows carry ``player``, ``rank`` (tied rows share it), ``tied``, ``points``, ``played``,
+    ``won`` / ``drawn`` / ``lost``, ``average_placement``, ``opponents_strength``,
+    ``score_difference`` and ``kills`` (None for a game without that score).
+    """
+    main, kills_field = score_fields(league.ruleset)
+    rows, results, revision = _rows(league)
+    game = get_ruleset(league.ruleset)
+    # A common multiple of every possible number of opponents: exact means in whole numbers.
+    scale = math.lcm(*range(1, (game.max_players if game else 8) + 1))
+    computed = _Computed(league, revision if results else None, scale)
+    strength = computed.strength() if results else {}
+    for row in rows:
+        played = row["played"]
+        row["strength"] = strength.get(row["player_id"], 0)
+        # float(Fraction(places, played)), which is places / played, correctly rounded.
+        row["average_placement"] = round(row["places"] / played, 2) if played else None
+        row["opponents_strength"] = round(row["strength"] / scale, 2)
+        row["score_difference"] = row["difference"] if main else None
+        row["kills"] = row["kills"] if kills_field else None
+
+    def average_placement(group: list[dict]) -> list:
+        # Fewer places is better, compared exactly; no game at all ranks below any average.
+        return [
+            -Fraction(r["places"], r["played"]) if r["played"] else float("-inf") for r in group
+        ]
+
+    breakers = {
+        "head_to_head": batched(lambda groups: computed.head_to_head(groups)),
+        "wins": by_field("won"),
+        "average_placement": average_placement,
+        "opponents_strength": by_field("strength"),
+        "score_difference": by_field("score_difference"),
+        "most_kills": by_field("kills"),
+    }
+    ranking = rank(
+        rows,
+        primary="points",
+        name="player",
+        breakers=[breakers[b] for b in league.tie_breakers if b in breakers],
+    )
+    computed.save()
+    warnings = [
+        "Tie not broken between "
+        + ", ".join(r["player"] for r in block)
+        + ": no tie-breaker separates them; an organiser may add one."
+        for block in ranking.unbroken_ties
+        if any(r["played"] for r in block)
+    ]
+    shown = (
+        "player",
+        "points",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "average_placement",
+        "opponents_strength",
+        "score_difference",
+        "kills",
+    )
+    return {
+        "league": league.pk,
+        "ruleset": league.ruleset,
+        "scoring": league.scoring,
+        "tie_breakers": list(league.tie_breakers),
+        "results": results,
+        "warnings": warnings,
+        "rows": [
+            {"rank": r["rank"], "tied": r["tied"], **{k: r[k] for k in shown}} for r in ranking.rows
+        ],
+    }
