@@ -165,10 +165,6 @@ def test_the_finished_battle_is_a_line_in_each_gangs_history(
     assert rosters.ledger_balance(table.earps) == table.earps.credits
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="players/{name}/stats counting matches outside leagues is api-a's part of #21",
-)
 def test_the_finished_battle_counts_in_the_players_stats(table, django_capture_on_commit_callbacks):
     _finish(table, django_capture_on_commit_callbacks)
     stats = client_for(table.bob).get("/api/v1/players/ann/stats/").json()
