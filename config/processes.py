@@ -78,8 +78,10 @@ def stream() -> list[str]:
     # ASGI (config.asgi) under gunicorn with uvicorn workers: the proxy sends it the event
     # streams (/matches/<id>/stream/, /api/v1/matches/<id>/stream/), each an async generator
     # waiting on Redis that holds no thread and no connection (docs/matches.md). It can serve
-    # every URL. CONN_MAX_AGE=0: under ASGI each request's sync code runs in a thread of its
-    # own, so a persistent connection would be left behind per thread, never reused.
+    # every URL. Under ASGI each request's sync code runs in a thread of its own, so a
+    # persistent connection (CONN_MAX_AGE) would be left behind per thread, never reused;
+    # a pool of STREAM_DB_POOL connections per worker is shared by those threads instead of
+    # opening one for every pushed render (config/settings.py, DB_POOL_SIZE).
     return _gunicorn(
         "config.asgi:application",
         env_str("STREAM_BIND", "0.0.0.0:8001"),
@@ -88,6 +90,8 @@ def stream() -> list[str]:
         "uvicorn_worker.UvicornWorker",
         "--env",
         "CONN_MAX_AGE=0",
+        "--env",
+        f"DB_POOL_SIZE={env_int('STREAM_DB_POOL', 4, minimum=1)}",
     )
 
 

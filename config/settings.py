@@ -112,6 +112,18 @@ DATABASES = {
         conn_max_age=env_int("CONN_MAX_AGE", 60, minimum=0),
     )
 }
+# DB_POOL_SIZE > 0: a psycopg connection pool of that many connections per process, in place
+# of one persistent connection per thread. `posse stream` sets it: under ASGI every request's
+# sync code runs in a thread of its own, so CONN_MAX_AGE would leave a connection behind per
+# thread, and CONN_MAX_AGE=0 opens one (~10 ms) for every pushed render (docs/performance.md).
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0, minimum=0)
+if DB_POOL_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool requires it
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite serialises writers; wait for the lock rather than failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

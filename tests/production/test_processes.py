@@ -46,7 +46,11 @@ def test_stream_is_gunicorn_asgi_with_uvicorn_workers_and_no_persistent_connecti
     assert command[command.index("--worker-class") + 1] == "uvicorn_worker.UvicornWorker"
     assert command[command.index("--bind") + 1] == "127.0.0.1:9001"
     assert command[command.index("--workers") + 1] == "2"
-    assert command[command.index("--env") + 1] == "CONN_MAX_AGE=0"
+    envs = [command[i + 1] for i, word in enumerate(command) if word == "--env"]
+    # No connection left behind per thread; a pool shared by the threads instead.
+    assert envs == ["CONN_MAX_AGE=0", "DB_POOL_SIZE=4"]
+    monkeypatch.setenv("STREAM_DB_POOL", "8")
+    assert "DB_POOL_SIZE=8" in command_line("stream", [])
     assert "--no-control-socket" in command
     monkeypatch.delenv("STREAM_BIND")
     assert "0.0.0.0:8001" in command_line("stream", [])
