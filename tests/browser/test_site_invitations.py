@@ -7,6 +7,7 @@ from leagues import services as leagues
 from leagues.models import Membership
 from matches import services as matches
 from matches.models import Match
+from rosters import services as rosters
 from tests.factories import PASSWORD, UserFactory
 
 
@@ -81,3 +82,55 @@ def test_an_invited_player_accepts_a_league_and_a_match_by_clicking(
     shot(bill_page, "match-dealt")
     match.refresh_from_db()
     assert match.status == Match.Status.LIVE
+
+
+def _posse(owner, name):
+    fighters = [
+        {"name": f"{name} boss", "role": "leader", "equipment": ["revolver"]},
+        {"name": f"{name} kid", "role": "ganger", "equipment": ["shotgun"]},
+    ]
+    return rosters.create_starting_gang(
+        owner=owner, name=name, faction="sheriffs", fighters=fighters, stash=[]
+    )
+
+
+def test_an_invited_player_accepts_a_friendly_battle_with_a_gang_of_his(
+    new_context, shot, seeded_catalogue
+):
+    annie, bill = UserFactory(username="annie"), UserFactory(username="bill")
+    earps = _posse(annie, "Earps")
+    _posse(bill, "Clantons")
+    cowboys = _posse(bill, "Cowboys")
+    match = matches.create_friendly_battle(
+        ruleset="last-hope-frontier",
+        players=["annie", "bill"],
+        gang=earps.pk,
+        created_by=annie,
+        options={"turn_limit": 6},
+    )
+
+    # Bill, on his phone, sees the invitation at home with a choice of his gangs.
+    bill_page = _sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
+    invitation = bill_page.locator(f"#match-invitation-{match.pk}")
+    expect(invitation).to_contain_text("annie invites you to Last Hope Frontier")
+    expect(invitation.get_by_label("Your gang")).to_be_visible()
+    _fits(bill_page)
+    shot(bill_page, "home-friendly-invitation")
+
+    # On the match's page: Annie brings the Earps; Bill picks the Cowboys and accepts.
+    invitation.get_by_role("link").click()
+    region = bill_page.get_by_role("region", name="You are invited to this match")
+    expect(bill_page.locator(".consents")).to_contain_text("annie with Earps")
+    region.get_by_label("Your gang").select_option(label="Cowboys")
+    _fits(bill_page)
+    shot(bill_page, "match-page-gang-chosen")
+    region.get_by_role("button", name="Accept with this gang: Last Hope Frontier").click()
+    expect(bill_page.get_by_role("status").first).to_contain_text("the cards are dealt")
+    players = bill_page.get_by_role("region", name="Players")
+    expect(players).to_contain_text("Earps")
+    expect(players).to_contain_text("Cowboys")
+    expect(bill_page.get_by_role("region", name="You are invited to this match")).to_have_count(0)
+    shot(bill_page, "friendly-battle-dealt")
+    match.refresh_from_db()
+    assert match.status == Match.Status.LIVE
+    assert match.participants.get(player=bill).gang_id == cowboys.pk
