@@ -7,6 +7,7 @@ rosters imports no other app, and matches imports no game."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from config.errors import NotAllowed
 from rosters import access
@@ -54,6 +55,16 @@ def table_gang(*, user, gang_id, field: str = "gang") -> dict:
     if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
         raise RosterError(f"{gang.name} has no fighter able to fight.", field=field)
     return gang_for_live_play(gang)
+
+
+def battle_gangs(*, user) -> list[Gang]:
+    """The gangs ``table_gang`` would take from ``user``: theirs to bring
+    (``access.takes_to_battle``) with a fighter able to fight. One query, by name."""
+    if not user or not user.is_authenticated:
+        return []
+    able = Fighter.objects.filter(gang=OuterRef("pk"), status=Fighter.Status.ACTIVE)
+    gangs = Gang.objects.filter(owner=user).filter(Exists(able)).order_by("name", "id")
+    return [gang for gang in gangs if access.takes_to_battle(user=user, gang=gang)]
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.db.models import Exists, OuterRef, Q
 from campaigns.models import Battle, Campaign, Membership
 from leagues.models import Confirmation, League, LeagueMatch
 from leagues.models import Membership as LeagueMembership
+from matches import services
 from matches.models import Match, Participant
 from rosters.models import Fighter, FlipDraw, Gang
 from rulesets.registry import get_ruleset
@@ -158,13 +159,31 @@ def attention(user) -> dict:
         "battles": list(battles_to_confirm(user)),
         "results": list(results_to_confirm(user)),
         "flips": list(fighters_with_flips(user)),
-        "match_invitations": [
-            {"seat": seat, "match": seat.match, "game": _game_name(seat.match.ruleset)}
-            for seat in match_invitations(user)
-        ],
+        "match_invitations": match_invitation_items(user),
         "your_turn": [item for item in live if item["waiting"]],
         "live": live,
     }
+
+
+def match_invitation_items(user) -> list[dict]:
+    """My match invitations, each with the gang select its acceptance needs (``bring``: a
+    friendly battle's, from matches.services; None for the others). One query for the list,
+    one to tell the friendly ones, one for my gangs when any is."""
+    seats = list(match_invitations(user))
+    needing = services.seats_needing_gang(seats)
+    gangs: dict[str, list] = {}
+    items = []
+    for seat in seats:
+        bring = None
+        if seat.pk in needing:
+            ruleset = seat.match.ruleset
+            if ruleset not in gangs:
+                gangs[ruleset] = services.gangs_to_bring(ruleset=ruleset, player=user)
+            select_id = f"bring-gang-{seat.match_id}"
+            bring = {"gangs": gangs[ruleset], "error": "", "chosen": "", "select_id": select_id}
+        game = _game_name(seat.match.ruleset)
+        items.append({"seat": seat, "match": seat.match, "game": game, "bring": bring})
+    return items
 
 
 def waits(attention_: dict) -> bool:

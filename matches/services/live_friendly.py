@@ -75,6 +75,27 @@ def create_friendly_battle(
     return match
 
 
+def seats_needing_gang(seats) -> set[int]:
+    """The seats (ids) whose acceptance must name a gang (``bring_gang``'s rule: a friendly
+    battle's seat with no gang yet), one query for all of them: the pages' accept forms."""
+    seats = [s for s in seats if s.gang_id is None]
+    if not seats:
+        return set()
+    friendly = set(
+        MatchEvent.objects.filter(
+            match_id__in={s.match_id for s in seats}, type=FRIENDLY
+        ).values_list("match_id", flat=True)
+    )
+    return {s.pk for s in seats if s.match_id in friendly}
+
+
+def gangs_to_bring(*, ruleset: str, player) -> list:
+    """The gangs ``player`` may name accepting a friendly battle of ``ruleset``: the game's
+    gang provider's (``battle_gangs``: the same checks as ``table_gang``)."""
+    provider = _provider(ruleset)
+    return provider.battle_gangs(user=player) if provider else []
+
+
 def bring_gang(*, match: Match, seat: Participant, player, gang) -> None:
     """An invited player's gang, named as they accept (the caller holds the match lock).
 

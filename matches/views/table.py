@@ -54,10 +54,28 @@ def table_page(request, match_id: int):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     match, seat = _watched(request, match_id)
-    context = {"table": table_for(match, seat), "must_answer": _must_answer(match, seat)}
-    response = render(request, "matches/table.html", context)
+    return _page(request, match, seat)
+
+
+def _page(request, match: Match, seat, *, gang_error: str = "", chosen: str = "", status=200):
+    must_answer = _must_answer(match, seat)
+    context = {
+        "table": table_for(match, seat),
+        "must_answer": must_answer,
+        "bring": _bring(match, seat, request.user, gang_error, chosen) if must_answer else None,
+    }
+    response = render(request, "matches/table.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _bring(match: Match, seat: Participant, user, error: str, chosen: str) -> dict | None:
+    """The gang select of an acceptance that must name one (a friendly battle), or None:
+    whether it must, and which gangs qualify, are the service's (matches.services)."""
+    if seat.pk not in services.seats_needing_gang([seat]):
+        return None
+    gangs = services.gangs_to_bring(ruleset=match.ruleset, player=user)
+    return {"gangs": gangs, "error": error, "chosen": chosen, "select_id": "bring-gang"}
 
 
 @require_GET
@@ -91,6 +109,15 @@ def _must_answer(match: Match, seat: Participant | None) -> bool:
 ANSWERS = {"accept": services.accept_match, "decline": services.decline_match}
 
 
+def _gang_id(raw: str):
+    """The gang select's value as the API's ``{"gang": id}``: blank is none; anything but
+    a number is passed on for the service to refuse ("There is no such gang.")."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    return int(raw) if raw.isdigit() and len(raw) < 10 else raw
+
+
 @login_required
 @require_POST
 def answer_invitation(request, match_id: int, decision: str):
@@ -100,10 +127,15 @@ def answer_invitation(request, match_id: int, decision: str):
     if answer is None:
         raise Http404
     match, _seat = _watched(request, match_id)
+    chosen = request.POST.get("gang", "")
+    extra = {"gang": _gang_id(chosen)} if decision == "accept" else {}
     try:
-        match, _changed = answer(match=match, player=request.user)
+        match, _changed = answer(match=match, player=request.user, **extra)
     except SERVICE_ERRORS as exc:
-        _field, sentence, status = error_of(exc)
+        field, sentence, status = error_of(exc)
+        if field == "gang":  # no gang, not yours, nobody able to fight: next to the select
+            match, seat = _watched(request, match_id)
+            return _page(request, match, seat, gang_error=sentence, chosen=chosen, status=status)
         if status == 403:  # not your seat: the error page and its 403, as the API answers
             raise
         messages.error(request, sentence)  # too late (cancelled, dealt): said on the table

@@ -7,6 +7,7 @@ from leagues import services as leagues
 from leagues.models import Membership
 from matches import services as matches
 from matches.models import Match
+from rosters import services as rosters
 from tests.factories import PASSWORD, UserFactory
 
 
@@ -81,3 +82,70 @@ def test_an_invited_player_accepts_a_league_and_a_match_by_clicking(
     shot(bill_page, "match-dealt")
     match.refresh_from_db()
     assert match.status == Match.Status.LIVE
+
+
+def _posse(owner, name):
+    fighters = [
+        {"name": f"{name} boss", "role": "leader", "equipment": ["revolver"]},
+        {"name": f"{name} kid", "role": "ganger", "equipment": ["shotgun"]},
+    ]
+    return rosters.create_starting_gang(
+        owner=owner, name=name, faction="sheriffs", fighters=fighters, stash=[]
+    )
+
+
+def test_an_invited_player_accepts_a_friendly_battle_with_a_gang_of_his(
+    new_context, shot, seeded_catalogue
+):
+    annie, bill = UserFactory(username="annie"), UserFactory(username="bill")
+    _posse(annie, "Earps")
+    _posse(bill, "Clantons")
+    cowboys = _posse(bill, "Cowboys")
+    dead_end = _posse(bill, "Dead End")
+
+    # Annie starts a friendly battle of her Earps against bill from her home page.
+    annie_page = _sign_in(new_context(), "annie")
+    annie_page.get_by_role("link", name="Start a friendly battle").click()
+    expect(annie_page.get_by_role("heading", level=1)).to_have_text("A friendly battle")
+    annie_page.get_by_label("Your gang").select_option(label="Earps")
+    annie_page.get_by_label("Opponent").fill("bil")
+    annie_page.get_by_role("button", name="Invite to a friendly battle").click()
+    expect(annie_page.get_by_role("alert")).to_have_text("There is no player called 'bil'.")
+    shot(annie_page, "friendly-battle-unknown-opponent")
+    annie_page.get_by_label("Opponent").fill("bill")
+    annie_page.get_by_role("button", name="Invite to a friendly battle").click()
+    expect(annie_page.get_by_role("status").first).to_contain_text("bill is invited")
+    match = Match.objects.get()
+    shot(annie_page, "friendly-battle-invited")
+
+    # Bill, on his phone, sees the invitation at home with a choice of his gangs.
+    bill_page = _sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
+    invitation = bill_page.locator(f"#match-invitation-{match.pk}")
+    expect(invitation).to_contain_text("annie invites you to Last Hope Frontier")
+    expect(invitation.get_by_label("Your gang")).to_be_visible()
+    _fits(bill_page)
+    shot(bill_page, "home-friendly-invitation")
+
+    # On the match's page: Annie brings the Earps. Bill picks Dead End, whose last fighters
+    # retired meanwhile: the API's sentence, next to the select; then the Cowboys.
+    invitation.get_by_role("link").click()
+    region = bill_page.get_by_role("region", name="You are invited to this match")
+    expect(bill_page.locator(".consents")).to_contain_text("annie with Earps")
+    region.get_by_label("Your gang").select_option(label="Dead End")
+    dead_end.fighters.update(status="retired")
+    region.get_by_role("button", name="Accept with this gang: Last Hope Frontier").click()
+    expect(region.get_by_role("alert")).to_have_text("Dead End has no fighter able to fight.")
+    _fits(bill_page)
+    shot(bill_page, "match-page-gang-refused")
+    region.get_by_label("Your gang").select_option(label="Cowboys")
+    shot(bill_page, "match-page-gang-chosen")
+    region.get_by_role("button", name="Accept with this gang: Last Hope Frontier").click()
+    expect(bill_page.get_by_role("status").first).to_contain_text("the cards are dealt")
+    players = bill_page.get_by_role("region", name="Players")
+    expect(players).to_contain_text("Earps")
+    expect(players).to_contain_text("Cowboys")
+    expect(bill_page.get_by_role("region", name="You are invited to this match")).to_have_count(0)
+    shot(bill_page, "friendly-battle-dealt")
+    match.refresh_from_db()
+    assert match.status == Match.Status.LIVE
+    assert match.participants.get(player=bill).gang_id == cowboys.pk

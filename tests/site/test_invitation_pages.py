@@ -11,6 +11,7 @@ from leagues import services as leagues
 from leagues.models import Membership
 from matches import services as matches
 from matches.models import Match
+from rosters import services as rosters
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -233,3 +234,164 @@ def test_home_budget_with_invitations_does_not_grow(user, django_assert_max_num_
         with django_assert_max_num_queries(PAGE_QUERIES):
             r = site.get("/")
         assert _text(r).count("invites you to") >= n
+
+
+# --- friendly battles: accepted with one's own gang ---------------------------------------
+
+
+def _posse(owner, name):
+    fighters = [
+        {"name": f"{name} boss", "role": "leader", "equipment": ["revolver"]},
+        {"name": f"{name} kid", "role": "ganger", "equipment": ["shotgun"]},
+    ]
+    return rosters.create_starting_gang(
+        owner=owner, name=name, faction="sheriffs", fighters=fighters, stash=[]
+    )
+
+
+@pytest.fixture
+def friendly(user, other_user):
+    """``user`` (with the Earps) invites ``other_user`` (with the Clantons, and an empty gang)
+    to a friendly Last Hope Frontier battle."""
+    earps = _posse(user, "Earps")
+    clantons = _posse(other_user, "Clantons")
+    empty = rosters.create_gang(owner=other_user, name="Nobody Yet", faction="outlawmen")
+    match = matches.create_friendly_battle(
+        ruleset="last-hope-frontier",
+        players=[user.username, other_user.username],
+        gang=earps.pk,
+        created_by=user,
+        options={"turn_limit": 6},
+    )
+    return match, earps, clantons, empty
+
+
+def test_a_friendly_invitation_offers_my_gangs_able_to_fight(user, other_user, friendly):
+    match, earps, clantons, empty = friendly
+    for page in (
+        _text(_client(other_user).get(f"/matches/{match.pk}/")),
+        _text(_client(other_user).get("/")),
+    ):
+        assert f'action="{_match_answer(match, "accept")}"' in page
+        assert f'<option value="{clantons.pk}"' in page
+        assert f'value="{empty.pk}"' not in page  # nobody able to fight: not offered
+        assert f'value="{earps.pk}"' not in page  # not mine
+        assert "Accept with this gang" in page
+    # whose gang faces whose, once named: the creator's already is
+    page = _text(_client(other_user).get(f"/matches/{match.pk}/"))
+    assert f'{user.username}</b> <span class="gang">with Earps</span>' in page
+
+
+def test_accepting_with_my_gang_deals_the_battle_with_both_gangs(user, other_user, friendly):
+    match, _earps, clantons, _empty = friendly
+    r = _client(other_user).post(
+        _match_answer(match, "accept"), {"gang": str(clantons.pk)}, follow=True
+    )
+    assert r.status_code == 200
+    assert "Everyone accepted: the cards are dealt." in _text(r)
+    match.refresh_from_db()
+    assert match.status == Match.Status.LIVE
+    assert match.participants.get(player=other_user).gang_id == clantons.pk
+    assert "Clantons" in _text(r) and "Earps" in _text(r)  # the table names both gangs
+
+
+@pytest.mark.parametrize(
+    "chosen, words, status",
+    [
+        ("", 'A friendly battle is accepted with your gang: {"gang": <your gang id>}.', 400),
+        ("empty", "Nobody Yet has no fighter able to fight.", 400),
+        ("earps", "Earps is not your gang: bring one of your own gangs.", 403),
+        ("999999", "There is no such gang.", 400),
+        ("x", "There is no such gang.", 400),
+    ],
+)
+def test_a_refused_gang_is_said_next_to_the_select_in_the_apis_words(
+    other_user, friendly, chosen, words, status
+):
+    match, earps, _clantons, empty = friendly
+    value = {"empty": str(empty.pk), "earps": str(earps.pk)}.get(chosen, chosen)
+    r = _client(other_user).post(_match_answer(match, "accept"), {"gang": value})
+    assert r.status_code == status
+    page = _text(r)
+    assert 'id="bring-gang-errors" role="alert"' in page and words in page
+    assert page.index('id="bring-gang"') < page.index(words)  # right after the select
+    match.refresh_from_db()
+    assert match.status == Match.Status.INVITED
+    assert match.participants.get(player=other_user).gang_id is None
+
+
+def test_a_player_without_a_gang_able_to_fight_is_sent_to_found_one(user):
+    newcomer = UserFactory()
+    rosters.create_gang(owner=newcomer, name="Empty", faction="outlawmen")
+    creator = _posse(user, "Wyatts")
+    other = matches.create_friendly_battle(
+        ruleset="last-hope-frontier",
+        players=[user.username, newcomer.username],
+        gang=creator.pk,
+        created_by=user,
+    )
+    for page in (
+        _text(_client(newcomer).get(f"/matches/{other.pk}/")),
+        _text(_client(newcomer).get("/")),
+    ):
+        assert "you have none yet." in page
+        assert 'href="/gangs/new/"' in page
+        assert "Accept with this gang" not in page
+        assert f'action="{_match_answer(other, "decline")}"' in page
+
+
+def test_a_stranger_cannot_accept_a_friendly_battle_with_a_gang(friendly):
+    match, *_ = friendly
+    stranger = UserFactory()
+    theirs = _posse(stranger, "Daltons")
+    r = _client(stranger).post(_match_answer(match, "accept"), {"gang": str(theirs.pk)})
+    assert r.status_code == 403
+    match.refresh_from_db()
+    assert match.status == Match.Status.INVITED
+
+
+def test_the_gang_accept_is_a_post_with_csrf(other_user, friendly):
+    match, _earps, clantons, _empty = friendly
+    site = _client(other_user, enforce_csrf_checks=True)
+    assert site.post(_match_answer(match, "accept"), {"gang": clantons.pk}).status_code == 403
+    match.refresh_from_db()
+    assert match.status == Match.Status.INVITED
+
+
+def test_a_match_that_is_not_friendly_offers_no_gang(other_user, invited_match):
+    _posse(other_user, "Clantons")
+    page = _text(_client(other_user).get(f"/matches/{invited_match.pk}/"))
+    assert "Accept with this gang" not in page and 'name="gang"' not in page
+
+
+def test_friendly_pages_keep_their_budget(user, django_assert_max_num_queries):
+    site = _client(user)
+    for i in range(3):
+        _posse(user, f"Mine {i}")
+    for n in (1, 4):
+        while Match.objects.filter(participants__player=user, status="invited").count() < n:
+            creator = UserFactory()
+            matches.create_friendly_battle(
+                ruleset="last-hope-frontier",
+                players=[creator.username, user.username],
+                gang=_posse(creator, "Theirs").pk,
+                created_by=creator,
+            )
+        with django_assert_max_num_queries(PAGE_QUERIES):
+            r = site.get("/")
+        assert _text(r).count('name="gang"') == n
+    match = Match.objects.filter(participants__player=user, status="invited").first()
+    with django_assert_max_num_queries(PAGE_QUERIES):
+        assert site.get(f"/matches/{match.pk}/").status_code == 200
+
+
+def test_the_gang_select_speaks_french_and_dutch(other_user, friendly):
+    match, *_ = friendly
+    for language, words in (
+        ("fr", "Accepter avec cette bande"),
+        ("nl", "Accepteren met deze bende"),
+    ):
+        page = _text(
+            _client(other_user, HTTP_ACCEPT_LANGUAGE=language).get(f"/matches/{match.pk}/")
+        )
+        assert words in page
