@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
@@ -24,12 +24,12 @@ from rulesets.registry import get_ruleset
 
 RESULTS_SHOWN = 50
 BREAKER_WORDS = {
-    "head_to_head": _lazy("head-to-head"),
-    "wins": _lazy("wins"),
-    "average_placement": _lazy("average place"),
-    "opponents_strength": _lazy("opponents' strength"),
-    "score_difference": _lazy("score difference"),
-    "most_kills": _lazy("most kills"),
+    "head_to_head": gettext_lazy("head-to-head"),
+    "wins": gettext_lazy("wins"),
+    "average_placement": gettext_lazy("average place"),
+    "opponents_strength": gettext_lazy("opponents' strength"),
+    "score_difference": gettext_lazy("score difference"),
+    "most_kills": gettext_lazy("most kills"),
 }
 
 
