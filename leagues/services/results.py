@@ -172,7 +172,26 @@ def _confirm(result: LeagueMatch, actor) -> None:
 
 
 def _locked(result: LeagueMatch) -> LeagueMatch:
-    return LeagueMatch.objects.select_for_update().select_related("league").get(pk=result.pk)
+    """The first locks of every write of a result (confirm, dispute, void), which makes their
+    order the same everywhere. The one lock order of a result's writes:
+
+    1. the result row and 2. its league row, in this one statement (the result first);
+    3. its game's ``RatingSeries`` row (``ratings.apply_result`` / ``recompute_ratings``);
+    4. the players' ``PlayerRating`` rows, only ever touched under 3;
+    then the league row again for the totals (``summaries.refresh_totals``, already held).
+
+    Both rows are locked FOR NO KEY UPDATE, not FOR UPDATE. A rebuild (a void) writes a
+    ``RatingChange`` for every counted result of the game, and at COMMIT the deferred foreign
+    key checks take FOR KEY SHARE on each of those result rows, after 1-4: with FOR UPDATE, a
+    result locked by a request queued behind this one (for the league row or the series) made
+    the void wait for that request, a deadlock (tests/leagues/test_standing_totals_races.py).
+    NO KEY UPDATE still serialises the writers of a result and of a league, but lets rows that
+    merely reference them be written. (SQLite ignores both: it serialises every writer.)"""
+    return (
+        LeagueMatch.objects.select_for_update(no_key=True)
+        .select_related("league")
+        .get(pk=result.pk)
+    )
 
 
 def _player_ids(result: LeagueMatch) -> set[int]:
