@@ -1,13 +1,15 @@
 """Action submitted → the other player's table notified (push), against a no-op Celery round trip.
 
-One daphne (the production ASGI server, docs/matches.md) and one Celery worker on PostgreSQL
-and Redis. Both players of a Le Dernier Peuple match hold the API stream open
-(``GET /api/v1/matches/{id}/stream/``, Server-Sent Events, token auth), as a table page holds
-its own. For each sample, interleaved with a no-op job:
+The production layout (config/processes.py, docker/nginx.conf): ``posse web`` (gunicorn, WSGI,
+gthread) takes the POSTs, ``posse stream`` (gunicorn, ASGI, uvicorn workers) holds the streams,
+one Celery worker; PostgreSQL and Redis. Both players of a Le Dernier Peuple match hold the
+API stream open (``GET /api/v1/matches/{id}/stream/``, Server-Sent Events, token auth) on the
+stream server, as a table page holds its own. For each sample, interleaved with a no-op job:
 
 - push: the seat to move POSTs a legal action (Idempotency-Key, Expected-Version); the clock
   stops when the *other* seat's stream delivers the ``state`` event of the new version (the
-  worker resolved it, committed, published on Redis; daphne heard it, built that seat's view);
+  worker resolved it, committed, published on Redis; the stream server heard it, built that
+  seat's view);
 - no-op: ``start_job(noop)``, then the Job row polled every millisecond until ``succeeded``.
 """
 
@@ -18,49 +20,18 @@ import random
 import sys
 import threading
 import time
-import urllib.request
 import uuid
 
 import httpx
 
 from bench.common import Row, median, ms, percentile
-from bench.stack import Stack, free_port
+from bench.stack import Stack
 
 SAMPLES = 100
 WARMUP = 5
 TIMEOUT = 30.0
 SLUG = "le-dernier-peuple"
 FIGURE = "live action submitted → other player's table notified (push) vs no-op round trip"
-
-
-def start_daphne(stack: Stack):
-    port = free_port()
-    proc = stack._spawn(
-        "daphne-push",
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "config.asgi:application",
-        ],
-    )
-    proc.url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if not proc.alive():
-            raise RuntimeError(f"daphne exited:\n{proc.tail()}")
-        try:
-            with urllib.request.urlopen(f"{proc.url}/healthz", timeout=2) as reply:
-                if reply.status == 200:
-                    return proc
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"daphne not ready in 60 s:\n{proc.tail()}")
 
 
 class Listener(threading.Thread):
@@ -98,10 +69,10 @@ class Listener(threading.Thread):
 
 
 class _Game:
-    def __init__(self, url: str):
+    def __init__(self, stream_url: str):
         from bench.seed import make_user
 
-        self.url = url
+        self.url = stream_url
         self.users, self.tokens = {}, {}
         for n in (1, 2):
             self.users[f"s{n}"], self.tokens[f"s{n}"] = make_user(f"bench-push-{n}")
@@ -200,7 +171,8 @@ def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> di
     from bench.bench_live import _noop
 
     worker = stack.start_worker(concurrency=1, name="worker-push")
-    server = start_daphne(stack)
+    web = stack.start_web(name="gunicorn-web-push")
+    stream = stack.start_stream(name="gunicorn-stream-push")
     rnd = random.Random(5)
     times: dict[str, list[float]] = {
         "noop": [],
@@ -210,8 +182,8 @@ def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> di
         "resolved": [],
     }
     try:
-        game = _Game(server.url)
-        with httpx.Client(base_url=server.url, timeout=30) as client:
+        game = _Game(stream.url)  # the streams on posse stream, the POSTs on posse web
+        with httpx.Client(base_url=web.url, timeout=30) as client:
             for n in range(warmup + samples):
                 noop = _noop()
                 pushed, delivered, posted, resolved = _push(game, client, rnd)
@@ -224,7 +196,8 @@ def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> di
         for listener in game.listeners.values():
             listener.stop = True
     finally:
-        server.stop()
+        stream.stop()
+        web.stop()
         worker.stop()
     result = {"samples": samples, "games": game.games}
     for kind, values in times.items():
@@ -245,8 +218,9 @@ def row(result: dict) -> Row:
         ),
         method=(
             f"Le Dernier Peuple, 2 players each holding the SSE stream open, {r['samples']} of "
-            "each interleaved; POST action (daphne) until the other seat's stream has the new "
-            "version, vs start_job(noop) polled every 1 ms; same Redis, 1 worker, PostgreSQL"
+            "each interleaved; POST action (posse web: WSGI, gthread) until the other seat's "
+            "stream (posse stream: ASGI) has the new version, vs start_job(noop) polled every "
+            "1 ms; same Redis, 1 worker, PostgreSQL"
         ),
         absolute=(
             f"push p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; POST answered p50 "

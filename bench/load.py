@@ -1,7 +1,8 @@
 """``make load``: the whole service under simulated players, then its invariants checked.
 
-On this machine, on loopback only: gunicorn (3 sync workers, as docker/compose.yaml) and
-Celery workers on a PostgreSQL database and a Redis queue of their own (bench/stack.py).
+On this machine, on loopback only: ``posse web`` (gunicorn, WSGI, gthread: 3 workers × 4
+threads, its command line from config/processes.py, as production and docker/compose.yaml run
+it) and Celery workers on a PostgreSQL database and a Redis queue of their own (bench/stack.py).
 Simulated clients (asyncio + httpx, closed loop: each sends its next request when the last
 one is answered) run at once for a bounded time, twice: with one Celery worker, then with
 two. Then every accepted action must be resolved exactly once, every gang's credits must
@@ -12,8 +13,10 @@ confirms a logged result) before anything counts.
 The report goes to bench/LOAD.md and to the console. Exit status 1 on any error or broken
 invariant. Environment: POSSE_LOAD_SECONDS (per phase, default 20); POSSE_LOAD_SETTINGS
 (another settings module for the server and workers; the default logs each request's CPU
-by endpoint); POSSE_LOAD_WEB_WORKERS, POSSE_LOAD_WORKER_CLASS, POSSE_LOAD_THREADS (gunicorn:
-3 sync workers by default).
+by endpoint); POSSE_LOAD_WEB_WORKERS, POSSE_LOAD_THREADS (``posse web``'s WEB_CONCURRENCY and
+WEB_THREADS: 3 and 4 by default); POSSE_LOAD_WORKER_CLASS=sync for a plain gunicorn of sync
+workers instead (the layout before the process split). The clients poll; none holds an event
+stream, so ``posse stream`` is not started.
 
 Before the mixed phases, the same number of clients call only ``GET /api/v1/ping/`` for as
 long: the report gives the mixed load's requests/s as a ratio to that, and the CPU each
@@ -50,8 +53,8 @@ SECONDS = float(os.environ.get("POSSE_LOAD_SECONDS", "20"))
 SETTINGS = os.environ.get("POSSE_LOAD_SETTINGS", "bench.variant_settings.cpu_log")
 CPU_LOG = ROOT / "var" / "bench" / "load-cpu.log"
 GUNICORN_WORKERS = int(os.environ.get("POSSE_LOAD_WEB_WORKERS", "3"))
-WORKER_CLASS = os.environ.get("POSSE_LOAD_WORKER_CLASS", "sync")  # or gthread
-THREADS = int(os.environ.get("POSSE_LOAD_THREADS", "1"))
+WORKER_CLASS = os.environ.get("POSSE_LOAD_WORKER_CLASS", "gthread")  # gthread: posse web
+THREADS = int(os.environ.get("POSSE_LOAD_THREADS", "4" if WORKER_CLASS == "gthread" else "1"))
 LIVE_TABLES = 6  # live games at once, each played by one client holding both seats
 READERS = 3
 BUYERS = 2
@@ -624,9 +627,11 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         "Produced by `make load` (`python -m bench.load`); method in `docs/performance.md`.",
         f"{info['date']}, {info['cores']} cores ({info['cpu']}), Python {info['python']}, "
         f"{seconds:.0f} s per phase, settings `{info['settings']}`; load average before: "
-        f"{info['load_before']}.",
+        f"{info['load_before']}"
+        + (f", after: {info['load_after']}" if info.get("load_after") else "")
+        + " (the 1-minute figure counts every other process on the machine).",
         "",
-        f"Setup: gunicorn ({info.get('web', f'{GUNICORN_WORKERS} sync workers')}) and Celery "
+        f"Setup: {info.get('web', f'gunicorn ({GUNICORN_WORKERS} sync workers)')} and Celery "
         "workers (concurrency 1 "
         "each) on a PostgreSQL database and Redis queue of their own; everything on 127.0.0.1. "
         f"Clients (asyncio + httpx, closed loop, no think time): {LIVE_TABLES} playing live Le "
@@ -761,6 +766,18 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
     return "\n".join(lines)
 
 
+def start_web(stack: Stack):
+    """``posse web`` as production starts it; a plain gunicorn only for another worker class."""
+    if WORKER_CLASS == "gthread":
+        return stack.start_web(
+            settings=SETTINGS,
+            env={"WEB_CONCURRENCY": str(GUNICORN_WORKERS), "WEB_THREADS": str(THREADS)},
+        )
+    return stack.start_server(
+        workers=GUNICORN_WORKERS, settings=SETTINGS, worker_class=WORKER_CLASS, threads=THREADS
+    )
+
+
 def main() -> int:
     problem = services_problem()
     if problem:
@@ -772,24 +789,25 @@ def main() -> int:
     info["web"] = f"{GUNICORN_WORKERS} {WORKER_CLASS} workers" + (
         f" × {THREADS} threads" if THREADS > 1 else ""
     )
+    info["web"] = (
+        f"`posse web` (gunicorn, WSGI, {info['web']}, config/processes.py)"
+        if WORKER_CLASS == "gthread"
+        else f"gunicorn ({info['web']})"
+    )
     with Stack(name="load") as stack:
         stack.configure_django()
         print("seeding players and gangs ...", flush=True)
         cast = seed()
         CPU_LOG.unlink(missing_ok=True)
         stack.env["POSSE_BENCH_CPU_LOG"] = str(CPU_LOG)
-        server = stack.start_server(
-            workers=GUNICORN_WORKERS,
-            settings=SETTINGS,
-            worker_class=WORKER_CLASS,
-            threads=THREADS,
-        )
+        server = start_web(stack)
         stack.start_worker(concurrency=1, name="worker1", settings=SETTINGS)
         phases, accepted = asyncio.run(run_phases(server.url, cast, stack, SECONDS))
         left = drain()
         checks = check_invariants(accepted)
         if left:
             checks.append(("the queue drains", False, f"{left} actions still pending after 60 s"))
+    info["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     text = report(phases, checks, SECONDS, info)
     REPORT.write_text(text)
     print(text)
