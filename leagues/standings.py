@@ -2,28 +2,26 @@
 
 Whatever the season's size: one query for the rows (every active member, and anyone else with
 a counted result, with their totals and the number of results counted), one for opponents'
-strength (a column of every row; a sum over the results in SQL, since it needs everyone's
-final points), and, only when players are level and the league breaks ties by it, one for
-head-to-head among the tied (in SQL, over the pairs of tied players who met); those two are
-cached per standings revision, so a read after the first is the rows query and a cache get.
+strength (a column of every row; it needs everyone's final points, so it is one join of the
+pairs kept with the totals, ``StandingPair``, with the totals), and, only when players are
+level and the league breaks ties by it, one for head-to-head among the tied (the same pairs,
+between players of one group); neither reads a result. Those two are cached per standings
+revision, so a read after the first is the rows query and a cache get.
 Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
 its turn.
 """
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
 
-from leagues.models import League, LeagueMatch, Membership, StandingTotals
-from leagues.summaries import score_fields
-from matches.models import Participant
+from leagues.models import League, LeagueMatch, Membership, StandingPair, StandingTotals
+from leagues.summaries import score_fields, strength_scale
 from ranking import batched, by_field, rank
-from rulesets.registry import get_ruleset
 
 CACHE_SECONDS = 24 * 3600
 COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
@@ -35,8 +33,8 @@ def _tables() -> dict[str, str]:
         "user": get_user_model()._meta.db_table,
         "totals": StandingTotals._meta.db_table,
         "result": LeagueMatch._meta.db_table,
-        "seat": Participant._meta.db_table,
         "league": League._meta.db_table,
+        "pair": StandingPair._meta.db_table,
     }
 
 
@@ -58,44 +56,25 @@ WHERE t.league_id = %s AND NOT EXISTS (
 _RESULTS = "SELECT COUNT(*) FROM {result} r WHERE r.league_id = %s AND r.status = 'confirmed'"
 _REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
 
-# Opponents' strength: for each result, the final points of the other sides' players, times
-# ``scale`` divided by their number (so that the mean stays a whole number), summed.
+# Opponents' strength: Σ over the pairs of weight (the meetings as an opponent, times ``scale``
+# divided by the opponents in each) × the other's points now (every player of a counted result
+# has totals). One pass over the pairs, whatever the points table.
 _STRENGTH = """
-WITH e AS (
-    SELECT p.match_id AS m, p.player_id AS pl, p.team, COALESCE(t.points, 0) AS pts
-    FROM {seat} p
-    JOIN {result} r ON r.match_id = p.match_id
-    LEFT JOIN {totals} t ON t.league_id = r.league_id AND t.player_id = p.player_id
-    WHERE r.league_id = %s AND r.status = 'confirmed'
-), g AS (
-    SELECT m, SUM(pts) AS total, COUNT(*) AS n FROM e GROUP BY m
-), s AS (
-    SELECT m, team, SUM(pts) AS total, COUNT(*) AS n FROM e WHERE team <> '' GROUP BY m, team
-)
-SELECT e.pl, SUM((g.total - COALESCE(s.total, e.pts)) * (%s / (g.n - COALESCE(s.n, 1))))
-FROM e
-JOIN g ON g.m = e.m
-LEFT JOIN s ON s.m = e.m AND s.team = e.team
-WHERE g.n > COALESCE(s.n, 1)
-GROUP BY e.pl
+SELECT pr.player_id, SUM(pr.weight * t.points)
+FROM {pair} pr
+JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
+WHERE pr.league_id = %s AND pr.weight > 0
+GROUP BY pr.player_id
 """
 
-# Head to head among each group of tied players: over the results two of them both played,
-# 2 for finishing ahead of the other, 1 for the same place (half points, kept in ints). Logged
-# places order players as side places do: teammates share their place (checked when a result
-# is reported; the engines place a team together). A self-join of the tied players' rows on
-# (result, group): two players of one group rarely meet, so it yields few pairs.
+# Head to head among each group of tied players: the pairs' points (2 for finishing ahead of
+# the other, 1 for the same place) between two players of one group, every group at once.
 _HEAD_TO_HEAD = """
-WITH grp (pl, g) AS (VALUES {groups}),
-e AS (
-    SELECT p.match_id AS m, p.player_id AS pl, p.placement AS place, grp.g AS g
-    FROM {seat} p
-    JOIN grp ON grp.pl = p.player_id
-    JOIN {result} r ON r.match_id = p.match_id
-    WHERE r.league_id = %s AND r.status = 'confirmed'
-)
-SELECT a.pl, SUM(CASE WHEN a.place < b.place THEN 2 WHEN a.place = b.place THEN 1 ELSE 0 END)
-FROM e a JOIN e b ON b.m = a.m AND b.g = a.g AND b.pl <> a.pl
+WITH grp (pl, g) AS (VALUES {groups})
+SELECT a.pl, SUM(pr.head_to_head)
+FROM grp a
+JOIN {pair} pr ON pr.league_id = %s AND pr.player_id = a.pl
+JOIN grp b ON b.pl = pr.other_id AND b.g = a.g
 GROUP BY a.pl
 """
 
@@ -122,10 +101,10 @@ def _rows(league: League) -> tuple[list[dict], int, int | None]:
     return rows, count, revision
 
 
-def _strength(league: League, scale: int) -> dict[int, int]:
+def _strength(league: League) -> dict[int, int]:
     sql = _STRENGTH.format(**_tables())
     with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk, scale])
+        cursor.execute(sql, [league.pk])
         return {player: int(value) for player, value in cursor.fetchall()}
 
 
@@ -149,7 +128,7 @@ def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
 
 
 class _Computed:
-    """Opponents' strength and head-to-head: they read every result, so they are cached under
+    """Opponents' strength and head-to-head: they read the league's pairs, so they are cached under
     the standings revision the rows were read at (and the tie-breakers, which decide the
     groups head-to-head is asked about). The revision grows in every transaction that changes
     a total (leagues/summaries.py), so a cached value is never older than the rows beside it;
@@ -166,7 +145,7 @@ class _Computed:
 
     def strength(self) -> dict[int, int]:
         if "strength" not in self.values:
-            self.values["strength"] = _strength(self.league, self.scale)
+            self.values["strength"] = _strength(self.league)
             self.changed = True
         return self.values["strength"]
 
@@ -191,9 +170,7 @@ def league_standings(league: League) -> dict:
     """
     main, kills_field = score_fields(league.ruleset)
     rows, results, revision = _rows(league)
-    game = get_ruleset(league.ruleset)
-    # A common multiple of every possible number of opponents: exact means in whole numbers.
-    scale = math.lcm(*range(1, (game.max_players if game else 8) + 1))
+    scale = strength_scale(league.ruleset)  # the pairs' weights are in these units
     computed = _Computed(league, revision if results else None, scale)
     strength = computed.strength() if results else {}
     for row in rows:
