@@ -58,17 +58,32 @@ _REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
 
 # Opponents' strength: Σ over the pairs of weight (the meetings as an opponent, times ``scale``
 # divided by the opponents in each) × the other's points now (every player of a counted result
-# has totals). One pass over the pairs, whatever the points table.
+# has totals; a teammate's weight is 0). One pass over the pairs, whatever the points table.
 _STRENGTH = """
-SELECT pr.player_id, SUM(pr.weight * t.points)
+SELECT pr.player_id, SUM(pr.weight * t.points), 0
 FROM {pair} pr
 JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
 WHERE pr.league_id = %s AND pr.weight > 0
 GROUP BY pr.player_id
 """
 
-# Head to head among each group of tied players: the pairs' points (2 for finishing ahead of
-# the other, 1 for the same place) between two players of one group, every group at once.
+# The same pass, and head to head among each group of tied players on the way: the pairs'
+# points (2 for finishing ahead of the other, 1 for the same place) between two players of one
+# group, every group at once. (Asked the other way round, tied players first, the planner
+# hashes every pair anyway: one scan for both is the cheaper plan.)
+_BOTH = """
+WITH grp (pl, g) AS (VALUES {groups})
+SELECT pr.player_id, SUM(pr.weight * t.points),
+       SUM(CASE WHEN a.g = b.g THEN pr.head_to_head ELSE 0 END)
+FROM {pair} pr
+JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
+LEFT JOIN grp a ON a.pl = pr.player_id
+LEFT JOIN grp b ON b.pl = pr.other_id
+WHERE pr.league_id = %s
+GROUP BY pr.player_id
+"""
+
+# Head to head alone, when opponents' strength was asked first (a tie-breaker before it).
 _HEAD_TO_HEAD = """
 WITH grp (pl, g) AS (VALUES {groups})
 SELECT a.pl, SUM(pr.head_to_head)
@@ -101,30 +116,36 @@ def _rows(league: League) -> tuple[list[dict], int, int | None]:
     return rows, count, revision
 
 
-def _strength(league: League) -> dict[int, int]:
-    sql = _STRENGTH.format(**_tables())
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk])
-        return {player: int(value) for player, value in cursor.fetchall()}
-
-
-def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
-    """Each tied player's head-to-head points against the others of their group, all groups
-    in one query. Players with no game are left out (they score 0)."""
+def _groups(groups: list[list[dict]]) -> str | None:
+    """The tied players (those with a game) as SQL ``VALUES`` of (player, group), or None."""
     pairs = [
         (int(row["player_id"]), number)
         for number, group in enumerate(groups)
         for row in group
         if row["played"]
     ]
-    if not pairs:
-        return {}
-    values = ", ".join(f"({player}, {number})" for player, number in pairs)
-    sql = _HEAD_TO_HEAD.format(groups=values, **_tables())
+    return ", ".join(f"({player}, {number})" for player, number in pairs) or None
+
+
+def _pairs_sum(
+    league: League, groups: list[list[dict]] | None, *, strength: bool
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Opponents' strength (when ``strength``) and head-to-head among ``groups`` (when given),
+    in one query: ({player: strength}, {player: head-to-head}). Players with no game are left
+    out (they score 0). A player is in one group only, so their sum is against that group."""
+    values = _groups(groups) if groups else None
+    if values is None and not strength:
+        return {}, {}
+    if values is None:
+        sql = _STRENGTH.format(**_tables())
+    else:
+        sql = (_BOTH if strength else _HEAD_TO_HEAD).format(groups=values, **_tables())
     with connection.cursor() as cursor:
         cursor.execute(sql, [league.pk])
-        # A player is in one group only, so their sum is against that group.
-        return {player: int(value) for player, value in cursor.fetchall()}
+        fetched = cursor.fetchall()
+    if strength:
+        return {p: int(s) for p, s, _ in fetched}, {p: int(h) for p, _, h in fetched if h}
+    return {}, {p: int(h) for p, h in fetched}
 
 
 class _Computed:
@@ -145,13 +166,17 @@ class _Computed:
 
     def strength(self) -> dict[int, int]:
         if "strength" not in self.values:
-            self.values["strength"] = _strength(self.league)
+            self.values["strength"], _ = _pairs_sum(self.league, None, strength=True)
             self.changed = True
         return self.values["strength"]
 
     def head_to_head(self, groups: list[list[dict]]) -> list[list[int]]:
         if "head_to_head" not in self.values:
-            self.values["head_to_head"] = _head_to_head(self.league, groups)
+            both = "strength" not in self.values  # strength is shown anyway: the same pass
+            strength, scores = _pairs_sum(self.league, groups, strength=both)
+            if both:
+                self.values["strength"] = strength
+            self.values["head_to_head"] = scores
             self.changed = True
         scores = self.values["head_to_head"]
         return [[scores.get(row["player_id"], 0) for row in group] for group in groups]
@@ -172,13 +197,14 @@ def league_standings(league: League) -> dict:
     rows, results, revision = _rows(league)
     scale = strength_scale(league.ruleset)  # the pairs' weights are in these units
     computed = _Computed(league, revision if results else None, scale)
-    strength = computed.strength() if results else {}
+
+    def strength() -> dict[int, int]:
+        return computed.strength() if results else {}
+
     for row in rows:
         played = row["played"]
-        row["strength"] = strength.get(row["player_id"], 0)
         # float(Fraction(places, played)), which is places / played, correctly rounded.
         row["average_placement"] = round(row["places"] / played, 2) if played else None
-        row["opponents_strength"] = round(row["strength"] / scale, 2)
         row["score_difference"] = row["difference"] if main else None
         row["kills"] = row["kills"] if kills_field else None
 
@@ -192,7 +218,7 @@ def league_standings(league: League) -> dict:
         "head_to_head": batched(lambda groups: computed.head_to_head(groups)),
         "wins": by_field("won"),
         "average_placement": average_placement,
-        "opponents_strength": by_field("strength"),
+        "opponents_strength": lambda group: [strength().get(r["player_id"], 0) for r in group],
         "score_difference": by_field("score_difference"),
         "most_kills": by_field("kills"),
     }
@@ -202,6 +228,11 @@ def league_standings(league: League) -> dict:
         name="player",
         breakers=[breakers[b] for b in league.tie_breakers if b in breakers],
     )
+    # Shown in every row: fetched by now if a tie-breaker needed it (alone, or in the pass that
+    # found head-to-head), else here.
+    final = strength()
+    for row in ranking.rows:
+        row["opponents_strength"] = round(final.get(row["player_id"], 0) / scale, 2)
     computed.save()
     warnings = [
         "Tie not broken between "
