@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from leagues.models import League, LeagueMatch, Membership, StandingPair, StandingTotals
+from leagues.scoring import TIE_BREAKERS
 from leagues.summaries import score_fields, strength_scale
 from ranking import batched, by_field, rank
 
@@ -60,28 +61,36 @@ _REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
 # divided by the opponents in each) × the other's points now (every player of a counted result
 # has totals; a teammate's weight is 0). One pass over the pairs, whatever the points table.
 _STRENGTH = """
-SELECT pr.player_id, SUM(pr.weight * t.points), 0
+SELECT pr.player_id, SUM(pr.weight * t.points)
 FROM {pair} pr
 JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
 WHERE pr.league_id = %s AND pr.weight > 0
 GROUP BY pr.player_id
 """
 
-# The same pass, and head to head among each group of tied players on the way: the pairs'
-# points (2 for finishing ahead of the other, 1 for the same place) between two players of one
-# group, every group at once. (Asked the other way round, tied players first, the planner
-# hashes every pair anyway: one scan for both is the cheaper plan.)
+# The same pass, and head to head among the tied on the way, when every tie-breaker before it
+# is a column of the totals: two players are in one tied group exactly when they are level on
+# points and on each of those columns (``{same}``), so the pairs' points between them (2 for
+# finishing ahead, 1 for the same place) are summed where both ends agree. Joins of the pairs
+# with a row per player only: the planner hashes the small side (a list of the tied players
+# joined in instead made it hash every pair).
 _BOTH = """
-WITH grp (pl, g) AS (VALUES {groups})
-SELECT pr.player_id, SUM(pr.weight * t.points),
-       SUM(CASE WHEN a.g = b.g THEN pr.head_to_head ELSE 0 END)
+SELECT pr.player_id, SUM(pr.weight * o.points),
+       SUM(CASE WHEN {same} THEN pr.head_to_head ELSE 0 END)
 FROM {pair} pr
-JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
-LEFT JOIN grp a ON a.pl = pr.player_id
-LEFT JOIN grp b ON b.pl = pr.other_id
+JOIN {totals} o ON o.league_id = pr.league_id AND o.player_id = pr.other_id
+JOIN {totals} m ON m.league_id = pr.league_id AND m.player_id = pr.player_id
 WHERE pr.league_id = %s
 GROUP BY pr.player_id
 """
+# What "level" means for each tie-breaker that is a column (average placement: places over
+# played, compared exactly; both played, since they met).
+LEVEL = {
+    "wins": "m.won = o.won",
+    "average_placement": "m.places * o.played = o.places * m.played",
+    "score_difference": "m.difference = o.difference",
+    "most_kills": "m.kills = o.kills",
+}
 
 # Head to head alone, when opponents' strength was asked first (a tie-breaker before it).
 _HEAD_TO_HEAD = """
@@ -127,25 +136,31 @@ def _groups(groups: list[list[dict]]) -> str | None:
     return ", ".join(f"({player}, {number})" for player, number in pairs) or None
 
 
-def _pairs_sum(
-    league: League, groups: list[list[dict]] | None, *, strength: bool
-) -> tuple[dict[int, int], dict[int, int]]:
-    """Opponents' strength (when ``strength``) and head-to-head among ``groups`` (when given),
-    in one query: ({player: strength}, {player: head-to-head}). Players with no game are left
-    out (they score 0). A player is in one group only, so their sum is against that group."""
-    values = _groups(groups) if groups else None
-    if values is None and not strength:
-        return {}, {}
-    if values is None:
-        sql = _STRENGTH.format(**_tables())
-    else:
-        sql = (_BOTH if strength else _HEAD_TO_HEAD).format(groups=values, **_tables())
+def _strength_and_head_to_head(league: League, same: str) -> tuple[dict, dict]:
+    """Opponents' strength of everyone and head-to-head among the tied (``_BOTH``) in one pass:
+    ({player: strength}, {player: head-to-head}). Players with no game are left out."""
+    sql = _BOTH.format(same=same, **_tables())
     with connection.cursor() as cursor:
         cursor.execute(sql, [league.pk])
         fetched = cursor.fetchall()
-    if strength:
-        return {p: int(s) for p, s, _ in fetched}, {p: int(h) for p, _, h in fetched if h}
-    return {}, {p: int(h) for p, h in fetched}
+    return {p: int(s) for p, s, _ in fetched}, {p: int(h) for p, _, h in fetched if h}
+
+
+def _strength(league: League) -> dict[int, int]:
+    with connection.cursor() as cursor:
+        cursor.execute(_STRENGTH.format(**_tables()), [league.pk])
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
+    """Each tied player's head-to-head points against the others of their group, all groups
+    in one query. A player is in one group only, so their sum is against that group."""
+    values = _groups(groups)
+    if values is None:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_HEAD_TO_HEAD.format(groups=values, **_tables()), [league.pk])
+        return {player: int(value) for player, value in cursor.fetchall()}
 
 
 class _Computed:
@@ -166,17 +181,19 @@ class _Computed:
 
     def strength(self) -> dict[int, int]:
         if "strength" not in self.values:
-            self.values["strength"], _ = _pairs_sum(self.league, None, strength=True)
+            self.values["strength"] = _strength(self.league)
             self.changed = True
         return self.values["strength"]
 
-    def head_to_head(self, groups: list[list[dict]]) -> list[list[int]]:
+    def head_to_head(self, groups: list[list[dict]], same: str | None) -> list[list[int]]:
+        """``same``: the SQL condition for two players being in one group, when every
+        tie-breaker before head-to-head is a column (else the groups are listed)."""
         if "head_to_head" not in self.values:
-            both = "strength" not in self.values  # strength is shown anyway: the same pass
-            strength, scores = _pairs_sum(self.league, groups, strength=both)
-            if both:
-                self.values["strength"] = strength
-            self.values["head_to_head"] = scores
+            if same is not None and "strength" not in self.values:
+                both = _strength_and_head_to_head(self.league, same)
+                self.values["strength"], self.values["head_to_head"] = both
+            else:
+                self.values["head_to_head"] = _head_to_head(self.league, groups)
             self.changed = True
         scores = self.values["head_to_head"]
         return [[scores.get(row["player_id"], 0) for row in group] for group in groups]
@@ -214,8 +231,13 @@ def league_standings(league: League) -> dict:
             -Fraction(r["places"], r["played"]) if r["played"] else float("-inf") for r in group
         ]
 
+    order = [b for b in league.tie_breakers if b in TIE_BREAKERS]
+    before = order[: order.index("head_to_head")] if "head_to_head" in order else []
+    same = None
+    if all(b in LEVEL for b in before):
+        same = " AND ".join(["m.points = o.points", *(LEVEL[b] for b in before)])
     breakers = {
-        "head_to_head": batched(lambda groups: computed.head_to_head(groups)),
+        "head_to_head": batched(lambda groups: computed.head_to_head(groups, same)),
         "wins": by_field("won"),
         "average_placement": average_placement,
         "opponents_strength": lambda group: [strength().get(r["player_id"], 0) for r in group],
@@ -226,7 +248,7 @@ def league_standings(league: League) -> dict:
         rows,
         primary="points",
         name="player",
-        breakers=[breakers[b] for b in league.tie_breakers if b in breakers],
+        breakers=[breakers[b] for b in order],
     )
     # Shown in every row: fetched by now if a tie-breaker needed it (alone, or in the pass that
     # found head-to-head), else here.

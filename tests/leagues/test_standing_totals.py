@@ -246,3 +246,24 @@ def test_the_pairs_keep_what_two_players_did_against_each_other(world):
     assert met[(ann.pk, bob.pk)] == (scale // 2, 2) and met[(bob.pk, ann.pk)] == (scale // 2, 0)
     services.void_result(result=first, actor=world.organiser)
     assert pairs(world.league) == {}
+
+
+def test_the_migration_fills_the_pairs_of_existing_leagues_as_a_rebuild_does():
+    """leagues/0004's fill, run over a season confirmed before the pairs existed."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    fill = import_module("leagues.migrations.0004_standing_pairs").fill
+    rng, organiser, names, by_name, leagues = season(5)
+    for _ in range(12):
+        league = rng.choice(leagues)
+        body = random_result(rng, league.ruleset, names)
+        result = services.report_result(league=league, actor=organiser, **body)
+        for player in body["placements"]:
+            services.confirm_result(result=result, actor=by_name[player])
+    expected = {league.pk: rebuilt(league)[1] for league in leagues}
+    StandingPair.objects.all().delete()
+    fill(apps, None)
+    assert {league.pk: pairs(league) for league in leagues} == expected
+    assert any(expected.values())
