@@ -1,12 +1,12 @@
 """A league's standings table, read from the standing totals (``leagues/summaries.py``).
 
 Whatever the season's size: one query for the rows (every active member, and anyone else with
-a counted result, with their totals and the number of results counted), one for opponents'
-strength (a column of every row; it needs everyone's final points, so it is one join of the
-pairs kept with the totals, ``StandingPair``, with the totals), and, only when players are
-level and the league breaks ties by it, one for head-to-head among the tied (the same pairs,
-between players of one group); neither reads a result. Those two are cached per standings
-revision, so a read after the first is the rows query and a cache get.
+a counted result, with their totals and the number of results counted), and one pass over the
+pairs kept with the totals (``StandingPair``) joined with the totals, which gives opponents'
+strength (a column of every row; Σ weight × the other's points) and, when players are level and
+head-to-head's turn comes, head-to-head among the tied in the same pass (a second query only
+when opponents' strength breaks ties before head-to-head). Neither reads a result. Both are
+cached per standings revision, so a read after the first is the rows query and a cache get.
 Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
 its turn.
 """
