@@ -4,8 +4,8 @@ Seasons of 1,000, 10,000 and 100,000 confirmed Last One Standing results among 1
 (3 to 6 players a game, ties included), written in bulk (``bulk_create``; ``COPY`` on
 PostgreSQL) into a throwaway database made for the run (Django's test-database machinery:
 in-memory SQLite, or ``test_<name>`` on PostgreSQL) and dropped afterwards, then the standing
-totals rebuilt (``rebuild_totals``, as ``manage.py rebuild_standings`` does; timed) and the
-tables analysed, as autovacuum would have. Then, interleaved, per size:
+totals and pairs rebuilt (``rebuild_totals``, as ``manage.py rebuild_standings`` does; timed)
+and the tables analysed, as autovacuum would have. Then, interleaved, per size:
 
 - ``GET /api/v1/leagues/{id}/standings/`` through DRF's ``APIClient`` (points per place, five
   tie-breakers, head-to-head included), its queries counted: a fixed number, whatever the size;
@@ -163,39 +163,6 @@ def _timed(fn, runs: int) -> tuple[float, object]:
     return statistics.median(times), value
 
 
-SQL = """
-SELECT p.player_id,
-       SUM(CASE p.placement {cases} ELSE 0 END) AS points,
-       COUNT(*) AS played,
-       SUM(CASE WHEN p.placement = 1 THEN 1 ELSE 0 END) AS won,
-       AVG(p.placement) AS average_placement
-FROM matches_participant p
-JOIN leagues_leaguematch r ON r.match_id = p.match_id
-WHERE r.league_id = %s AND r.status = 'confirmed'
-GROUP BY p.player_id
-ORDER BY points DESC, won DESC, average_placement ASC
-"""
-
-
-def _sql_aggregate(league_id: int) -> list[tuple]:
-    from django.db import connection
-
-    cases = " ".join(f"WHEN {int(place)} THEN {int(points)}" for place, points in TABLE.items())
-    with connection.cursor() as cursor:
-        cursor.execute(SQL.format(cases=cases), [league_id])
-        return cursor.fetchall()
-
-
-def _timed(fn, runs: int) -> tuple[float, object]:
-    fn()  # warm up: imports, caches, the database's pages
-    times, value = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), value
-
-
 def _analyze() -> None:
     from django.db import connection
 
@@ -212,6 +179,7 @@ def measure(
     from django.test.utils import CaptureQueriesContext
     from rest_framework.test import APIClient
 
+    from leagues.models import StandingPair
     from leagues.summaries import rebuild_totals
 
     started = time.perf_counter()
@@ -272,6 +240,7 @@ def measure(
         "matches": matches,
         "players": players,
         "participants": sum(r[2] for r in aggregate),
+        "pairs": StandingPair.objects.filter(league_id=league_id).count(),
         "database": connection.vendor,
         "queries": built_queries,
         "cached_queries": cached_queries,
@@ -304,7 +273,7 @@ def row_of(result: dict) -> dict:
         "absolute": (
             f"built {result['built_seconds'] * 1000:.0f} ms, cached "
             f"{result['cached_seconds'] * 1000:.0f} ms, SQL {result['sql_seconds'] * 1000:.0f} "
-            f"ms; {result['participants']:,} rows; totals rebuilt in "
+            f"ms; {result['participants']:,} rows, {result['pairs']:,} pairs; totals rebuilt in "
             f"{result['rebuild_seconds']:.1f} s (seeded in {result['seed_seconds']:.0f} s)"
         ),
     }

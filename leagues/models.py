@@ -305,3 +305,35 @@ class StandingTotals(models.Model):
 
     def __str__(self):
         return f"{self.player_id} in {self.league_id}: {self.points} points"
+
+
+class StandingPair(models.Model):
+    """Two players of one league who met in a confirmed result, and what they did against each
+    other there: what opponents' strength and head-to-head read instead of every result
+    (``leagues/summaries.py``). Written with the totals, in the same transaction and only
+    there: the rows between the result's players are recomputed from the confirmed results
+    they both played, never a delta. One row per ordered pair (``player``'s side of it).
+
+    ``weight`` is Σ over those results of ``scale // opponents`` when ``other`` was an
+    opponent (``scale``: a common multiple of every possible number of opponents), so that
+    ``player``'s opponents' strength is Σ weight × other's points, exactly, whatever the points
+    table. ``head_to_head`` is Σ 2 for finishing ahead of ``other``, 1 for the same place."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standing_pairs")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    weight = models.PositiveBigIntegerField(default=0)
+    head_to_head = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "player", "other"], name="standing_pair_once"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player=F("other")), name="standing_pair_two_players"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player_id} against {self.other_id} in {self.league_id}"

@@ -1,10 +1,11 @@
 """A league's standings table, read from the standing totals (``leagues/summaries.py``).
 
 Whatever the season's size: one query for the rows (every active member, and anyone else with
-a counted result, with their totals and the number of results counted), one for opponents'
-strength (a column of every row; a sum over the results in SQL, since it needs everyone's
-final points), and, only when players are level and the league breaks ties by it, one for
-head-to-head among the tied (in SQL, over the pairs of tied players who met); those two are
+a counted result, with their totals and the number of results counted), and one pass over the
+pairs kept with the totals (``StandingPair``) joined with the totals, which gives opponents'
+strength (a column of every row; Σ weight × the other's points) and, when players are level and
+head-to-head's turn comes, head-to-head among the tied in the same pass (a second query only
+when opponents' strength breaks ties before head-to-head). Neither reads a result. Both are
 cached per standings revision, so a read after the first is the rows query and a cache get.
 Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
 its turn.
@@ -12,18 +13,16 @@ its turn.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
 
-from leagues.models import League, LeagueMatch, Membership, StandingTotals
-from leagues.summaries import score_fields
-from matches.models import Participant
+from leagues.models import League, LeagueMatch, Membership, StandingPair, StandingTotals
+from leagues.scoring import TIE_BREAKERS
+from leagues.summaries import score_fields, strength_scale
 from ranking import batched, by_field, rank
-from rulesets.registry import get_ruleset
 
 CACHE_SECONDS = 24 * 3600
 COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
@@ -35,8 +34,8 @@ def _tables() -> dict[str, str]:
         "user": get_user_model()._meta.db_table,
         "totals": StandingTotals._meta.db_table,
         "result": LeagueMatch._meta.db_table,
-        "seat": Participant._meta.db_table,
         "league": League._meta.db_table,
+        "pair": StandingPair._meta.db_table,
     }
 
 
@@ -58,44 +57,48 @@ WHERE t.league_id = %s AND NOT EXISTS (
 _RESULTS = "SELECT COUNT(*) FROM {result} r WHERE r.league_id = %s AND r.status = 'confirmed'"
 _REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
 
-# Opponents' strength: for each result, the final points of the other sides' players, times
-# ``scale`` divided by their number (so that the mean stays a whole number), summed.
+# Opponents' strength: Σ over the pairs of weight (the meetings as an opponent, times ``scale``
+# divided by the opponents in each) × the other's points now (every player of a counted result
+# has totals; a teammate's weight is 0). One pass over the pairs, whatever the points table.
 _STRENGTH = """
-WITH e AS (
-    SELECT p.match_id AS m, p.player_id AS pl, p.team, COALESCE(t.points, 0) AS pts
-    FROM {seat} p
-    JOIN {result} r ON r.match_id = p.match_id
-    LEFT JOIN {totals} t ON t.league_id = r.league_id AND t.player_id = p.player_id
-    WHERE r.league_id = %s AND r.status = 'confirmed'
-), g AS (
-    SELECT m, SUM(pts) AS total, COUNT(*) AS n FROM e GROUP BY m
-), s AS (
-    SELECT m, team, SUM(pts) AS total, COUNT(*) AS n FROM e WHERE team <> '' GROUP BY m, team
-)
-SELECT e.pl, SUM((g.total - COALESCE(s.total, e.pts)) * (%s / (g.n - COALESCE(s.n, 1))))
-FROM e
-JOIN g ON g.m = e.m
-LEFT JOIN s ON s.m = e.m AND s.team = e.team
-WHERE g.n > COALESCE(s.n, 1)
-GROUP BY e.pl
+SELECT pr.player_id, SUM(pr.weight * t.points)
+FROM {pair} pr
+JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
+WHERE pr.league_id = %s AND pr.weight > 0
+GROUP BY pr.player_id
 """
 
-# Head to head among each group of tied players: over the results two of them both played,
-# 2 for finishing ahead of the other, 1 for the same place (half points, kept in ints). Logged
-# places order players as side places do: teammates share their place (checked when a result
-# is reported; the engines place a team together). A self-join of the tied players' rows on
-# (result, group): two players of one group rarely meet, so it yields few pairs.
+# The same pass, and head to head among the tied on the way, when every tie-breaker before it
+# is a column of the totals: two players are in one tied group exactly when they are level on
+# points and on each of those columns (``{same}``), so the pairs' points between them (2 for
+# finishing ahead, 1 for the same place) are summed where both ends agree. Joins of the pairs
+# with a row per player only: the planner hashes the small side (a list of the tied players
+# joined in instead made it hash every pair).
+_BOTH = """
+SELECT pr.player_id, SUM(pr.weight * o.points),
+       SUM(CASE WHEN {same} THEN pr.head_to_head ELSE 0 END)
+FROM {pair} pr
+JOIN {totals} o ON o.league_id = pr.league_id AND o.player_id = pr.other_id
+JOIN {totals} m ON m.league_id = pr.league_id AND m.player_id = pr.player_id
+WHERE pr.league_id = %s
+GROUP BY pr.player_id
+"""
+# What "level" means for each tie-breaker that is a column (average placement: places over
+# played, compared exactly; both played, since they met).
+LEVEL = {
+    "wins": "m.won = o.won",
+    "average_placement": "m.places * o.played = o.places * m.played",
+    "score_difference": "m.difference = o.difference",
+    "most_kills": "m.kills = o.kills",
+}
+
+# Head to head alone, when opponents' strength was asked first (a tie-breaker before it).
 _HEAD_TO_HEAD = """
-WITH grp (pl, g) AS (VALUES {groups}),
-e AS (
-    SELECT p.match_id AS m, p.player_id AS pl, p.placement AS place, grp.g AS g
-    FROM {seat} p
-    JOIN grp ON grp.pl = p.player_id
-    JOIN {result} r ON r.match_id = p.match_id
-    WHERE r.league_id = %s AND r.status = 'confirmed'
-)
-SELECT a.pl, SUM(CASE WHEN a.place < b.place THEN 2 WHEN a.place = b.place THEN 1 ELSE 0 END)
-FROM e a JOIN e b ON b.m = a.m AND b.g = a.g AND b.pl <> a.pl
+WITH grp (pl, g) AS (VALUES {groups})
+SELECT a.pl, SUM(pr.head_to_head)
+FROM grp a
+JOIN {pair} pr ON pr.league_id = %s AND pr.player_id = a.pl
+JOIN grp b ON b.pl = pr.other_id AND b.g = a.g
 GROUP BY a.pl
 """
 
@@ -122,34 +125,46 @@ def _rows(league: League) -> tuple[list[dict], int, int | None]:
     return rows, count, revision
 
 
-def _strength(league: League, scale: int) -> dict[int, int]:
-    sql = _STRENGTH.format(**_tables())
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk, scale])
-        return {player: int(value) for player, value in cursor.fetchall()}
-
-
-def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
-    """Each tied player's head-to-head points against the others of their group, all groups
-    in one query. Players with no game are left out (they score 0)."""
+def _groups(groups: list[list[dict]]) -> str | None:
+    """The tied players (those with a game) as SQL ``VALUES`` of (player, group), or None."""
     pairs = [
         (int(row["player_id"]), number)
         for number, group in enumerate(groups)
         for row in group
         if row["played"]
     ]
-    if not pairs:
-        return {}
-    values = ", ".join(f"({player}, {number})" for player, number in pairs)
-    sql = _HEAD_TO_HEAD.format(groups=values, **_tables())
+    return ", ".join(f"({player}, {number})" for player, number in pairs) or None
+
+
+def _strength_and_head_to_head(league: League, same: str) -> tuple[dict, dict]:
+    """Opponents' strength of everyone and head-to-head among the tied (``_BOTH``) in one pass:
+    ({player: strength}, {player: head-to-head}). Players with no game are left out."""
+    sql = _BOTH.format(same=same, **_tables())
     with connection.cursor() as cursor:
         cursor.execute(sql, [league.pk])
-        # A player is in one group only, so their sum is against that group.
+        fetched = cursor.fetchall()
+    return {p: int(s) for p, s, _ in fetched}, {p: int(h) for p, _, h in fetched if h}
+
+
+def _strength(league: League) -> dict[int, int]:
+    with connection.cursor() as cursor:
+        cursor.execute(_STRENGTH.format(**_tables()), [league.pk])
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
+    """Each tied player's head-to-head points against the others of their group, all groups
+    in one query. A player is in one group only, so their sum is against that group."""
+    values = _groups(groups)
+    if values is None:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_HEAD_TO_HEAD.format(groups=values, **_tables()), [league.pk])
         return {player: int(value) for player, value in cursor.fetchall()}
 
 
 class _Computed:
-    """Opponents' strength and head-to-head: they read every result, so they are cached under
+    """Opponents' strength and head-to-head: they read the league's pairs, so they are cached under
     the standings revision the rows were read at (and the tie-breakers, which decide the
     groups head-to-head is asked about). The revision grows in every transaction that changes
     a total (leagues/summaries.py), so a cached value is never older than the rows beside it;
@@ -166,13 +181,19 @@ class _Computed:
 
     def strength(self) -> dict[int, int]:
         if "strength" not in self.values:
-            self.values["strength"] = _strength(self.league, self.scale)
+            self.values["strength"] = _strength(self.league)
             self.changed = True
         return self.values["strength"]
 
-    def head_to_head(self, groups: list[list[dict]]) -> list[list[int]]:
+    def head_to_head(self, groups: list[list[dict]], same: str | None) -> list[list[int]]:
+        """``same``: the SQL condition for two players being in one group, when every
+        tie-breaker before head-to-head is a column (else the groups are listed)."""
         if "head_to_head" not in self.values:
-            self.values["head_to_head"] = _head_to_head(self.league, groups)
+            if same is not None and "strength" not in self.values:
+                both = _strength_and_head_to_head(self.league, same)
+                self.values["strength"], self.values["head_to_head"] = both
+            else:
+                self.values["head_to_head"] = _head_to_head(self.league, groups)
             self.changed = True
         scores = self.values["head_to_head"]
         return [[scores.get(row["player_id"], 0) for row in group] for group in groups]
@@ -191,17 +212,16 @@ def league_standings(league: League) -> dict:
     """
     main, kills_field = score_fields(league.ruleset)
     rows, results, revision = _rows(league)
-    game = get_ruleset(league.ruleset)
-    # A common multiple of every possible number of opponents: exact means in whole numbers.
-    scale = math.lcm(*range(1, (game.max_players if game else 8) + 1))
+    scale = strength_scale(league.ruleset)  # the pairs' weights are in these units
     computed = _Computed(league, revision if results else None, scale)
-    strength = computed.strength() if results else {}
+
+    def strength() -> dict[int, int]:
+        return computed.strength() if results else {}
+
     for row in rows:
         played = row["played"]
-        row["strength"] = strength.get(row["player_id"], 0)
         # float(Fraction(places, played)), which is places / played, correctly rounded.
         row["average_placement"] = round(row["places"] / played, 2) if played else None
-        row["opponents_strength"] = round(row["strength"] / scale, 2)
         row["score_difference"] = row["difference"] if main else None
         row["kills"] = row["kills"] if kills_field else None
 
@@ -211,11 +231,16 @@ def league_standings(league: League) -> dict:
             -Fraction(r["places"], r["played"]) if r["played"] else float("-inf") for r in group
         ]
 
+    order = [b for b in league.tie_breakers if b in TIE_BREAKERS]
+    before = order[: order.index("head_to_head")] if "head_to_head" in order else []
+    same = None
+    if all(b in LEVEL for b in before):
+        same = " AND ".join(["m.points = o.points", *(LEVEL[b] for b in before)])
     breakers = {
-        "head_to_head": batched(lambda groups: computed.head_to_head(groups)),
+        "head_to_head": batched(lambda groups: computed.head_to_head(groups, same)),
         "wins": by_field("won"),
         "average_placement": average_placement,
-        "opponents_strength": by_field("strength"),
+        "opponents_strength": lambda group: [strength().get(r["player_id"], 0) for r in group],
         "score_difference": by_field("score_difference"),
         "most_kills": by_field("kills"),
     }
@@ -223,8 +248,13 @@ def league_standings(league: League) -> dict:
         rows,
         primary="points",
         name="player",
-        breakers=[breakers[b] for b in league.tie_breakers if b in breakers],
+        breakers=[breakers[b] for b in order],
     )
+    # Shown in every row: fetched by now if a tie-breaker needed it (alone, or in the pass that
+    # found head-to-head), else here.
+    final = strength()
+    for row in ranking.rows:
+        row["opponents_strength"] = round(final.get(row["player_id"], 0) / scale, 2)
     computed.save()
     warnings = [
         "Tie not broken between "

@@ -20,13 +20,18 @@ Kept, never drifting:
 - ``manage.py rebuild_standings`` recomputes every league from scratch;
   ``tests/leagues/test_standing_totals.py`` proves incremental = rebuilt over random seasons.
 
-Opponents' strength and head-to-head depend on other players' totals or on pairs of players,
-so they are not stored: ``leagues/standings.py`` computes them in SQL when read, and caches them
-under the league's ``standings_revision``, which every writer here bumps.
+Opponents' strength and head-to-head depend on pairs of players, so they are kept per pair
+(``StandingPair``), in the same transactions, recomputed the same way: when a result starts or
+stops counting, the rows between *its players* are recomputed from every confirmed result two
+of them both played (``pairs_of``). The only pairs a result is part of are pairs of its own
+players, so no other row can change. A pair's row does not depend on the points table: strength
+is Σ weight × the other's current points, one join of the pairs with the totals when read
+(``leagues/standings.py``), so new points rescore no pair.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
@@ -34,9 +39,10 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.fields.json import KT
 
-from leagues.models import League, LeagueMatch, StandingTotals
+from leagues.models import League, LeagueMatch, StandingPair, StandingTotals
 from leagues.scoring import KILLS, MAIN_SCORE, Entry, Scoring, outcomes, side_places
 from matches.models import Participant
+from rulesets.registry import get_ruleset
 
 FIELDS = ("played", "won", "drawn", "lost", "places", "difference", "kills")
 _OUTCOME_FIELD = {"win": "won", "draw": "drawn", "loss": "lost"}
@@ -120,6 +126,41 @@ def totals_of(
     return out
 
 
+def strength_scale(ruleset: str) -> int:
+    """A common multiple of every possible number of opponents in this game: opponents' means
+    of points times it are whole numbers."""
+    game = get_ruleset(ruleset)
+    return math.lcm(*range(1, (game.max_players if game else 8) + 1))
+
+
+def pairs_of(
+    results: Iterable[list[Entry]], *, scale: int, players: set[int] | None = None
+) -> dict[tuple[int, int], list[int]]:
+    """{(player, other): [weight, head_to_head]} over ``results`` for every two players who met
+    (both in ``players`` when given); see ``StandingPair``. Places are side places, so
+    teammates share theirs (and are no opponents: weight 0)."""
+    out: dict[tuple[int, int], list[int]] = {}
+    for entries in results:
+        places = side_places(entries)
+        sizes = Counter(e.side for e in entries)
+        mine = entries if players is None else [e for e in entries if e.player in players]
+        for a in mine:
+            opponents = len(entries) - sizes[a.side]
+            share = scale // opponents if opponents else 0
+            here = places[a.player]
+            for b in mine:
+                if b.player == a.player:
+                    continue
+                there = places[b.player]
+                pair = out.get((a.player, b.player))
+                if pair is None:
+                    pair = out[(a.player, b.player)] = [0, 0]
+                if b.side != a.side:
+                    pair[0] += share
+                pair[1] += 2 if here < there else 1 if here == there else 0
+    return out
+
+
 def points_of(*, won: int, drawn: int, lost: int, place_counts: dict, scoring: Scoring) -> int:
     """A player's points from their totals, with the league's settings (the same sum as
     ``Scoring.points`` over each result)."""
@@ -173,11 +214,28 @@ def refresh_totals(*, league: League, players: Iterable[int]) -> None:
     scoring = Scoring.of(league)
     StandingTotals.objects.filter(league=league, player_id__in=players).delete()
     StandingTotals.objects.bulk_create(_row(league, p, t, scoring) for p, t in totals.items())
+    # Only the pairs of these players: the results read are all those one of them played, so
+    # every result two of them shared is among them.
+    pairs = pairs_of(results.values(), scale=strength_scale(league.ruleset), players=players)
+    StandingPair.objects.filter(league=league, player_id__in=players, other_id__in=players).delete()
+    StandingPair.objects.bulk_create(_pairs(league, pairs))
+
+
+def _pairs(league: League, pairs: dict) -> Iterable[StandingPair]:
+    for (player, other), (weight, head_to_head) in pairs.items():
+        yield StandingPair(
+            league=league,
+            player_id=player,
+            other_id=other,
+            weight=weight,
+            head_to_head=head_to_head,
+        )
 
 
 @transaction.atomic
 def rebuild_totals(*, league: League) -> int:
-    """Recompute every player's totals in ``league`` from scratch; returns the rows written."""
+    """Recompute every player's totals and pairs in ``league`` from scratch; returns the
+    players' rows written."""
     league = _lock(league)
     main, kills = score_fields(league.ruleset)
     results = confirmed_entries(league, [f for f in (main, kills) if f])
@@ -187,6 +245,9 @@ def rebuild_totals(*, league: League) -> int:
     rows = StandingTotals.objects.bulk_create(
         (_row(league, p, t, scoring) for p, t in totals.items()), batch_size=2000
     )
+    StandingPair.objects.filter(league=league).delete()
+    pairs = pairs_of(results.values(), scale=strength_scale(league.ruleset))
+    StandingPair.objects.bulk_create(_pairs(league, pairs), batch_size=5000)
     return len(rows)
 
 

@@ -17,7 +17,7 @@ from django.core.management import call_command
 
 from config.errors import NotAllowed
 from leagues import services, summaries
-from leagues.models import LeagueMatch, StandingTotals
+from leagues.models import LeagueMatch, StandingPair, StandingTotals
 from leagues.standings import league_standings
 from tests.factories import UserFactory
 from tests.leagues.conftest import BR, LDP, LHF, LOS
@@ -51,10 +51,17 @@ def stored(league) -> dict[int, tuple]:
     }
 
 
-def rebuilt(league) -> dict[int, tuple]:
-    """What a rebuild from scratch writes (then rebuilt again, to leave the rows as found)."""
+def pairs(league) -> dict[tuple[int, int], tuple[int, int]]:
+    return {
+        (row.player_id, row.other_id): (row.weight, row.head_to_head)
+        for row in StandingPair.objects.filter(league=league)
+    }
+
+
+def rebuilt(league) -> tuple[dict, dict]:
+    """What a rebuild from scratch writes: totals and pairs."""
     summaries.rebuild_totals(league=league)
-    return stored(league)
+    return stored(league), pairs(league)
 
 
 def check(league) -> None:
@@ -64,7 +71,7 @@ def check(league) -> None:
     expected = reference_standings(league)
     assert league_standings(league) == expected
     assert league_standings(league) == expected
-    incremental = stored(league)
+    incremental = stored(league), pairs(league)
     assert incremental == rebuilt(league)
     # The rebuild moved the revision: fill the cache again, so that the next write must move
     # it too for the next check to pass (a writer that forgot would serve this cache).
@@ -206,9 +213,57 @@ def test_the_rebuild_command_restores_totals_written_wrong(world):
     ann, bob = world.players[:2]
     result = services.report_result(league=world.league, actor=ann, placements={"ann": 1, "bob": 2})
     services.confirm_result(result=result, actor=bob)
-    good = stored(world.league)
+    good = stored(world.league), pairs(world.league)
     StandingTotals.objects.filter(league=world.league).update(points=999)  # a shell, a bug
+    StandingPair.objects.filter(league=world.league, player=ann).update(weight=7)
+    StandingPair.objects.filter(league=world.league, player=bob).delete()
     out = StringIO()
     call_command("rebuild_standings", str(world.league.pk), stdout=out)
-    assert stored(world.league) == good
+    assert (stored(world.league), pairs(world.league)) == good
     assert f"league {world.league.pk}: 2 players" in out.getvalue()
+
+
+def test_the_pairs_keep_what_two_players_did_against_each_other(world):
+    """Opponents' strength is Σ weight × the other's points; head-to-head 2 for finishing ahead,
+    1 for the same place. Voiding a counted result takes its meetings out again."""
+    ann, bob, cal = world.players[:3]
+    first = services.report_result(
+        league=world.league, actor=ann, placements={"ann": 1, "bob": 2, "cal": 2}
+    )
+    second = services.report_result(league=world.league, actor=ann, placements={"ann": 2, "bob": 1})
+    for result in (first, second):
+        for player in (bob, cal) if result == first else (bob,):
+            services.confirm_result(result=result, actor=player)
+    scale = summaries.strength_scale(world.league.ruleset)
+    met = pairs(world.league)
+    # ann met bob twice (two opponents, then one) and cal once.
+    assert met[(ann.pk, bob.pk)] == (scale // 2 + scale, 2 + 0)
+    assert met[(ann.pk, cal.pk)] == (scale // 2, 2)
+    assert met[(bob.pk, cal.pk)] == (scale // 2, 1)  # the same place
+    assert met[(bob.pk, ann.pk)] == (scale // 2 + scale, 0 + 2)
+    services.void_result(result=second, actor=world.organiser)
+    met = pairs(world.league)
+    assert met[(ann.pk, bob.pk)] == (scale // 2, 2) and met[(bob.pk, ann.pk)] == (scale // 2, 0)
+    services.void_result(result=first, actor=world.organiser)
+    assert pairs(world.league) == {}
+
+
+def test_the_migration_fills_the_pairs_of_existing_leagues_as_a_rebuild_does():
+    """leagues/0004's fill, run over a season confirmed before the pairs existed."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    fill = import_module("leagues.migrations.0004_standing_pairs").fill
+    rng, organiser, names, by_name, leagues = season(5)
+    for _ in range(12):
+        league = rng.choice(leagues)
+        body = random_result(rng, league.ruleset, names)
+        result = services.report_result(league=league, actor=organiser, **body)
+        for player in body["placements"]:
+            services.confirm_result(result=result, actor=by_name[player])
+    expected = {league.pk: rebuilt(league)[1] for league in leagues}
+    StandingPair.objects.all().delete()
+    fill(apps, None)
+    assert {league.pk: pairs(league) for league in leagues} == expected
+    assert any(expected.values())
