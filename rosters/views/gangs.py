@@ -41,21 +41,25 @@ def gang_create(request):
 
 
 def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, status=None):
-    """The roster sheet, for anyone signed in; the owner (or an arbitrator) gets the forms.
+    """The roster sheet, for anyone signed in; the owner (or staff) gets the forms.
     ``errors`` puts a service's message inside the card or row it belongs to."""
-    gang = sheet.load_gang(gang_id)
-    context = sheet.roster(gang, user=request.user, with_store=True)
+    data = sheet.load_gang(gang_id)
+    # Who may build, and the share link: the owner's, so never in the cached body.
+    owner = Gang.objects.only("id", "owner_id", "share_token").filter(pk=gang_id).first()
+    if owner is None:
+        raise Http404
+    context = sheet.roster(data, owner=owner, user=request.user, with_store=True)
     if context["can_manage"]:
-        fighters = [c["fighter"] for c in context["active_cards"]]
-        initial_fighter = request.GET.get("fighter", "")
-        context["hire_form"] = hire or HireForm(roles=context["roles"], credits=gang.credits)
+        fighters = [(c["fighter"]["id"], c["fighter"]["name"]) for c in context["active_cards"]]
+        credits = data["credits"]
+        context["hire_form"] = hire or HireForm(roles=context["roles"], credits=credits)
         context["buy_form"] = buy or PurchaseForm(
             store=context["store"],
             fighters=fighters,
-            credits=gang.credits,
-            initial={"fighter": initial_fighter},
+            credits=credits,
+            initial={"fighter": request.GET.get("fighter", "")},
         )
-        context["share_url"] = sharing.share_url(request, gang)
+        context["share_url"] = sharing.share_url(request, owner)
     _place_errors(context, errors or {})
     return render(
         request,
@@ -68,13 +72,13 @@ def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, statu
 def _place_errors(context: dict, errors: dict[str, str]) -> None:
     """Each refusal goes inside the card or the row it is about."""
     for card in context["active_cards"] + context["gone_cards"]:
-        card["error"] = errors.get(f"fighter-{card['fighter'].pk}")
+        card["error"] = errors.get(f"fighter-{card['fighter']['id']}")
         for row in card["kit"]:
-            row["error"] = errors.get(f"equipment-{row['equipment'].pk}")
+            row["error"] = errors.get(f"equipment-{row['equipment']['id']}")
     for row in context["stash"]:
-        row["error"] = errors.get(f"equipment-{row['equipment'].pk}")
+        row["error"] = errors.get(f"equipment-{row['equipment']['id']}")
     for row in context["goods"]:
-        row["error"] = errors.get(f"goods-{row['goods'].pk}")
+        row["error"] = errors.get(f"goods-{row['goods']['id']}")
 
 
 @login_required
@@ -84,8 +88,7 @@ def gang_detail(request, pk: int):
 
 @login_required
 def gang_print(request, pk: int):
-    gang = sheet.load_gang(pk)
-    return render(request, "rosters/gang_print.html", sheet.roster(gang, user=request.user))
+    return render(request, "rosters/gang_print.html", sheet.roster(sheet.load_gang(pk)))
 
 
 @login_required
@@ -109,6 +112,7 @@ def gang_shared(request, token: str):
     if gang_id is None:
         raise Http404
     context = sheet.roster(sheet.load_gang(gang_id))
+    context["gang"].pop("owner")  # nothing of the owner: not even in the page's context
     context["shared"] = True
     response = render(request, "rosters/gang_shared.html", context)
     response["X-Robots-Tag"] = "noindex, nofollow"
