@@ -1,0 +1,99 @@
+"""The roster pages are drawn from the cached gang detail (rosters/views/sheet.py): once the
+cache is warm a page costs the same few queries for 5 fighters as for 40, and the page shows
+every write at once (the gang's revision keys the body; tests/rosters/test_detail_cache.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from rosters import services, sharing
+from tests.rosters.test_detail_cache import SCENARIOS, Roster
+from tests.rosters.test_query_budget import big_gang
+
+pytestmark = pytest.mark.django_db
+
+# Warm, as the gang's owner: the session and its user (2), the gang's revision with the
+# catalogue's (1), the gang's owner and share link for the controls (1), the roles and the
+# store for the hire and buy forms (2). The print page and the share page need neither of
+# the last two; the share page reads the token's gang instead of a session.
+WARM_SHEET_QUERIES = 6
+WARM_PRINT_QUERIES = 3
+WARM_SHARED_QUERIES = 2
+
+
+def _count(client: Client, path: str) -> int:
+    client.get(path)  # warms the cache (a build: the API's 9 queries)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path).status_code == 200
+    return len(queries)
+
+
+def test_a_warm_roster_page_costs_the_same_for_5_and_40_fighters(user):
+    client = Client()
+    client.force_login(user)
+    counts = {}
+    for size in (5, 40):
+        gang = big_gang(user, fighters=size)
+        token = sharing.share_gang(user=user, gang_id=gang.pk).share_token
+        counts[size] = (
+            _count(client, f"/gangs/{gang.pk}/"),
+            _count(client, f"/gangs/{gang.pk}/print/"),
+            _count(Client(), f"/shared/{token}/"),
+        )
+        page = client.get(f"/gangs/{gang.pk}/").content.decode()
+        assert page.count('<article class="fighter') == size
+    assert counts[5] == counts[40]
+    sheet, printed, shared = counts[40]
+    assert sheet <= WARM_SHEET_QUERIES
+    assert printed <= WARM_PRINT_QUERIES
+    assert shared <= WARM_SHARED_QUERIES
+
+
+def _page(client: Client, gang_id: int) -> str:
+    text = client.get(f"/gangs/{gang_id}/").content.decode()
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"', "", text)
+
+
+@pytest.mark.parametrize("verb", sorted(SCENARIOS))
+def test_the_sheet_shows_each_write_at_once(verb, user, staff):
+    """Warm the sheet, write through one verb: the next page is the write's, the same as a
+    page drawn with the cache emptied."""
+    roster = Roster(user, staff)
+    client = Client()
+    client.force_login(user)
+    before = _page(client, roster.gang.pk)
+    assert _page(client, roster.gang.pk) == before  # now from the cache
+    SCENARIOS[verb](roster)
+    after = _page(client, roster.gang.pk)
+    assert after != before
+    cache.clear()
+    assert _page(client, roster.gang.pk) == after
+
+
+def test_a_flipped_card_shows_on_the_sheet_and_its_choice_after(user, staff):
+    roster = Roster(user, staff)
+    client = Client()
+    client.force_login(user)
+    assert "playing-card" not in _page(client, roster.gang.pk)
+    draw = services.flip_card(fighter=roster.leader, actor=user, action="flip")
+    page = _page(client, roster.gang.pk)
+    assert "playing-card" in page and "The card offers +1 to one of:" in page
+    services.flip_card(fighter=roster.leader, actor=user, action="choose", stat=draw.options[0])
+    page = _page(client, roster.gang.pk)
+    assert "playing-card" not in page
+    assert f"+1 (Card flip {draw.seq})" in page  # the advancement, in the stat's notes
+
+
+def test_the_shared_page_shows_a_write_at_once_and_never_the_owner(client, user, staff):
+    roster = Roster(user, staff)
+    token = sharing.share_gang(user=user, gang_id=roster.gang.pk).share_token
+    assert "Cached Boys" in client.get(f"/shared/{token}/").content.decode()
+    services.update_gang(gang=roster.gang, actor=user, name="Shared Boys")
+    text = client.get(f"/shared/{token}/").content.decode()
+    assert "Shared Boys" in text and user.username not in text
