@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.http import Http404
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rosters import access, detail
@@ -117,6 +120,30 @@ def _card(fighter: dict) -> dict:
     }
 
 
+def _move_options(context: dict) -> None:
+    """The "move to" choices of every kit row, made once per card: as template loops they
+    were one translated option per row per fighter, most of a big gang's page."""
+    options = [
+        (
+            card["fighter"]["id"],
+            format_html(
+                '<option value="{}">{}</option>',
+                card["fighter"]["id"],
+                gettext("to %(name)s") % {"name": card["fighter"]["name"]},
+            ),
+        )
+        for card in context["active_cards"]
+    ]
+    context["stash_move_options"] = _joined(option for _pk, option in options)
+    for card in context["active_cards"]:
+        own = card["fighter"]["id"]
+        card["move_options"] = _joined(option for pk, option in options if pk != own)
+
+
+def _joined(options) -> SafeString:
+    return mark_safe("".join(options))  # each one made by format_html, escaped
+
+
 def roster(data: dict, *, owner: Gang | None = None, user=None, with_store: bool = False) -> dict:
     """The sheet's context from the gang detail ``data``. ``owner`` (the gang's row, for the
     access rules) and ``user`` give the controls; ``with_store`` adds what the owner's forms
@@ -135,6 +162,8 @@ def roster(data: dict, *, owner: Gang | None = None, user=None, with_store: bool
         "can_manage": bool(user and owner)
         and access.can(user=user, action=access.Action.HIRE, gang=owner),
     }
+    if context["can_manage"]:
+        _move_options(context)
     if with_store and context["can_manage"]:
         context["roles"] = list(Role.objects.all())
         context["store"] = list(
