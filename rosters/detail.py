@@ -134,7 +134,13 @@ def _head_sql(alias: str) -> str:
 
 
 def gang_detail_json(gang_id: int) -> bytes | None:
-    """The gang's detail as the API's JSON bytes, or None when there is no such gang.
+    """The gang's detail as the API's JSON bytes, or None when there is no such gang."""
+    read = _read(gang_id)
+    return None if read is None else read[0]
+
+
+def _read(gang_id: int) -> tuple[bytes, str] | None:
+    """The detail's JSON bytes and the cache key they are valid under.
 
     The cache holds the rendered body (config/renderers.py) cut in two where the owner's
     name goes: a cached read is one query, one cache get and two joins of bytes, with no
@@ -155,13 +161,20 @@ def gang_detail_json(gang_id: int) -> bytes | None:
         parts = _render(body)
         cache.set(key, parts, TTL)
     before, after = parts
-    return before + _OWNER + _renderer.render(owner) + after
+    return before + _OWNER + _renderer.render(owner) + after, key
 
 
 def gang_detail(gang_id: int) -> dict | None:
     """The same as plain data (for pages and tests), or None when there is no such gang."""
     raw = gang_detail_json(gang_id)
     return None if raw is None else orjson.loads(raw)
+
+
+def gang_detail_keyed(gang_id: int) -> tuple[dict, str] | None:
+    """The plain data and its cache key (gang, revisions, language): what the pages key what
+    they make of it by (rosters/views/sheet.py), so it is never older than the detail."""
+    read = _read(gang_id)
+    return None if read is None else (orjson.loads(read[0]), read[1])
 
 
 _renderer = ORJSONRenderer()

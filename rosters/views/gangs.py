@@ -43,7 +43,7 @@ def gang_create(request):
 def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, status=None):
     """The roster sheet, for anyone signed in; the owner (or staff) gets the forms.
     ``errors`` puts a service's message inside the card or row it belongs to."""
-    data = sheet.load_gang(gang_id)
+    data, key = sheet.load_gang(gang_id)
     # Who may build, and the share link: the owner's, so never in the cached body.
     owner = Gang.objects.only("id", "owner_id", "share_token").filter(pk=gang_id).first()
     if owner is None:
@@ -60,6 +60,8 @@ def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, statu
             initial={"fighter": request.GET.get("fighter", "")},
         )
         context["share_url"] = sharing.share_url(request, owner)
+    else:
+        context["roster_body"] = sheet.read_only_body(context, key)
     _place_errors(context, errors or {})
     return render(
         request,
@@ -88,7 +90,10 @@ def gang_detail(request, pk: int):
 
 @login_required
 def gang_print(request, pk: int):
-    return render(request, "rosters/gang_print.html", sheet.roster(sheet.load_gang(pk)))
+    data, key = sheet.load_gang(pk)
+    context = sheet.roster(data)
+    context["roster_body"] = sheet.read_only_body(context, key)
+    return render(request, "rosters/gang_print.html", context)
 
 
 @login_required
@@ -111,7 +116,9 @@ def gang_shared(request, token: str):
     gang_id = sharing.gang_id_for_token(token)
     if gang_id is None:
         raise Http404
-    context = sheet.roster(sheet.load_gang(gang_id))
+    data, key = sheet.load_gang(gang_id)
+    context = sheet.roster(data)
+    context["roster_body"] = sheet.read_only_body(context, key)
     context["gang"].pop("owner")  # nothing of the owner: not even in the page's context
     context["shared"] = True
     response = render(request, "rosters/gang_shared.html", context)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.http import Http404
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -92,12 +94,23 @@ def flip_choices(fighter: dict, draw: dict) -> list[FlipChoice]:
     ]
 
 
-def load_gang(gang_id: int) -> dict:
-    """The gang detail as plain data (cached per gang revision), or a 404."""
-    data = detail.gang_detail(gang_id)
-    if data is None:
+def load_gang(gang_id: int) -> tuple[dict, str]:
+    """The gang detail as plain data (cached per gang revision) and its cache key, or a 404."""
+    read = detail.gang_detail_keyed(gang_id)
+    if read is None:
         raise Http404
-    return data
+    return read
+
+
+def read_only_body(context: dict, key: str) -> SafeString:
+    """The roster's read-only body (print, share, another player's view), rendered once per
+    detail key: the template engine, not the data, is most of a page's cost. Nothing in it
+    depends on who reads it (no controls, no owner, no token)."""
+    body = cache.get(f"{key}:page-body")
+    if body is None:
+        body = render_to_string("rosters/roster_body.html", {**context, "manage": False})
+        cache.set(f"{key}:page-body", body, detail.TTL)
+    return mark_safe(body)  # rendered by our own template, escaped there
 
 
 def _priced(kind: str, row: dict) -> dict:

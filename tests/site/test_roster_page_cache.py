@@ -55,25 +55,27 @@ def test_a_warm_roster_page_costs_the_same_for_5_and_40_fighters(user):
     assert shared <= WARM_SHARED_QUERIES
 
 
-def _page(client: Client, gang_id: int) -> str:
-    text = client.get(f"/gangs/{gang_id}/").content.decode()
+def _page(client: Client, gang_id: int, page: str = "") -> str:
+    text = client.get(f"/gangs/{gang_id}/{page}").content.decode()
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"', "", text)
 
 
 @pytest.mark.parametrize("verb", sorted(SCENARIOS))
 def test_the_sheet_shows_each_write_at_once(verb, user, staff):
-    """Warm the sheet, write through one verb: the next page is the write's, the same as a
-    page drawn with the cache emptied."""
+    """Warm the sheet and the print page (its body cached as HTML under the detail's key),
+    write through one verb: the next pages are the write's, the same as pages drawn with the
+    cache emptied."""
     roster = Roster(user, staff)
     client = Client()
     client.force_login(user)
-    before = _page(client, roster.gang.pk)
-    assert _page(client, roster.gang.pk) == before  # now from the cache
+    pages = ("", "print/")
+    before = [_page(client, roster.gang.pk, page) for page in pages]
+    assert [_page(client, roster.gang.pk, page) for page in pages] == before  # from the cache
     SCENARIOS[verb](roster)
-    after = _page(client, roster.gang.pk)
-    assert after != before
+    after = [_page(client, roster.gang.pk, page) for page in pages]
+    assert all(a != b for a, b in zip(after, before, strict=True))
     cache.clear()
-    assert _page(client, roster.gang.pk) == after
+    assert [_page(client, roster.gang.pk, page) for page in pages] == after
 
 
 def test_a_flipped_card_shows_on_the_sheet_and_its_choice_after(user, staff):
@@ -95,5 +97,16 @@ def test_the_shared_page_shows_a_write_at_once_and_never_the_owner(client, user,
     token = sharing.share_gang(user=user, gang_id=roster.gang.pk).share_token
     assert "Cached Boys" in client.get(f"/shared/{token}/").content.decode()
     services.update_gang(gang=roster.gang, actor=user, name="Shared Boys")
+    services.hire_fighter(gang=roster.gang, name="Newcomer", role="ganger", actor=user)
     text = client.get(f"/shared/{token}/").content.decode()
-    assert "Shared Boys" in text and user.username not in text
+    assert "Shared Boys" in text and "Newcomer" in text and user.username not in text
+
+
+def test_another_players_view_shows_a_write_at_once(other_user, user, staff):
+    roster = Roster(user, staff)
+    client = Client()
+    client.force_login(other_user)
+    assert "Newcomer" not in _page(client, roster.gang.pk)
+    services.hire_fighter(gang=roster.gang, name="Newcomer", role="ganger", actor=user)
+    page = _page(client, roster.gang.pk)
+    assert "Newcomer" in page and "Hire a fighter" not in page
