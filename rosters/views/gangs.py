@@ -62,7 +62,10 @@ def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, statu
         context["share_url"] = sharing.share_url(request, owner)
     else:
         context["roster_body"] = sheet.read_only_body(context, key)
-    _place_errors(context, errors or {})
+    if errors:
+        _place_errors(context, errors)  # drawn anew, each refusal in its card or row
+    elif context["can_manage"]:
+        context["roster_body"] = sheet.owner_body(request, context, key)
     return render(
         request,
         "rosters/gang_detail.html",

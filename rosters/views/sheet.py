@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -100,6 +101,22 @@ def load_gang(gang_id: int) -> tuple[dict, str]:
     if read is None:
         raise Http404
     return read
+
+
+# Where the request's CSRF token goes in a cached owner's body (letters only: never escaped).
+_TOKEN = "poSSeCsrfTokenGoesHere"
+
+
+def owner_body(request, context: dict, key: str) -> SafeString:
+    """The owner's body (its sell, move and flip forms), rendered once per detail key as for
+    ``read_only_body``; each form's CSRF token is the request's, put in at each read (any
+    masking of the secret is valid, so one token serves every form of the page)."""
+    body = cache.get(f"{key}:page-body:manage")
+    if body is None:
+        page = {**context, "manage": True, "csrf_token": _TOKEN}
+        body = render_to_string("rosters/roster_body.html", page)
+        cache.set(f"{key}:page-body:manage", body, detail.TTL)
+    return mark_safe(body.replace(_TOKEN, get_token(request)))  # see read_only_body
 
 
 def read_only_body(context: dict, key: str) -> SafeString:

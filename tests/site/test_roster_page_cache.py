@@ -110,3 +110,22 @@ def test_another_players_view_shows_a_write_at_once(other_user, user, staff):
     services.hire_fighter(gang=roster.gang, name="Newcomer", role="ganger", actor=user)
     page = _page(client, roster.gang.pk)
     assert "Newcomer" in page and "Hire a fighter" not in page
+
+
+def test_the_owners_cached_forms_carry_this_requests_csrf_token(user, staff):
+    """The owner's body is cached with a stand-in for the CSRF token; each page puts its
+    own in, so a form posted from a cached page passes the CSRF check."""
+    roster = Roster(user, staff)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    client.get(f"/gangs/{roster.gang.pk}/")  # builds and caches the body
+    page = client.get(f"/gangs/{roster.gang.pk}/").content.decode()
+    assert "poSSe" not in page
+    form = page[page.index(f'id="equipment-{roster.kit.pk}"') :]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
+    r = client.post(
+        f"/gangs/{roster.gang.pk}/sell/",
+        {"equipment": roster.kit.pk, "csrfmiddlewaretoken": token},
+    )
+    assert r.status_code == 302
+    assert f'id="equipment-{roster.kit.pk}"' not in _page(client, roster.gang.pk)
