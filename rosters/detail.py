@@ -13,15 +13,20 @@ per read. So (docs/performance.md, "Rosters"):
   config/cache.py fails open) costs a rebuild, never a wrong roster. Old bodies expire after
   ``TTL``.
 - **A miss is cheap too:** one query per table with ``values()`` (the gang with its owner,
-  fighters with their roles, advancements, injuries, held equipment with its catalogue item,
-  unsold goods, then the rules and roles for the problems) and plain dicts: no model
-  instances, no serializer fields. ``GangDetailSerializer`` still describes the body for the
-  schema, and a test keeps the two equal, field for field.
+  fighters with their roles and the card each has showing, advancements, injuries, held
+  equipment with its catalogue item, unsold goods, then the rules and roles for the
+  problems) and plain dicts: no model instances, no serializer fields.
+  ``GangDetailSerializer`` still describes the body for the schema, and a test keeps the two
+  equal, field for field.
 - **Nothing per viewer is cached.** The cached body holds only what every reader may see;
   the owner's username (renaming a user bumps no gang) is read with the revision and put in
   at each read, between the two halves of the cached bytes (``gang_detail_json``). Anything
   that depends on who asks (what they may do, a share token) must be added after the body
   is read, never inside ``_build``.
+- **The pages read it too** (rosters/views/sheet.py): the roster sheet, its print layout and
+  the share page are drawn from this body, so each fighter carries what a sheet shows
+  beside the API's numbers: its role's movement, its advancements and injuries, and the
+  flip card waiting for a choice (``showing``).
 
 A reader racing a write may build from rows newer than the revision it keyed the body by;
 such a body is only ever newer than its key says, never older.
@@ -36,6 +41,7 @@ from functools import cache as memoise
 import orjson
 from django.core.cache import cache
 from django.db import connections, router
+from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import timezone, translation
 
 from config.renderers import ORJSONRenderer
@@ -45,6 +51,7 @@ from rosters.models import (
     CatalogueRevision,
     Equipment,
     Fighter,
+    FlipDraw,
     Gang,
     GangRules,
     Goods,
@@ -56,7 +63,7 @@ from rosters.services.common import RULESET
 from rulesets.core.words import counted
 
 TTL = 24 * 3600  # an unused body goes after a day; a changed gang's old ones are never read
-KEY_VERSION = 3  # bump when the body's shape changes, so no old-shaped body is read
+KEY_VERSION = 4  # bump when the body's shape changes, so no old-shaped body is read
 
 GANG_FIELDS = ("id", "name", "faction", "notes", "credits", "rating", "wealth", "battles")
 FIGHTER_FIELDS = (
@@ -65,6 +72,7 @@ FIGHTER_FIELDS = (
     "name",
     "role__slug",
     "role__name",
+    "role__movement",
     "status",
     *STATS,
     "hire_cost",
@@ -72,7 +80,14 @@ FIGHTER_FIELDS = (
     "flips",
     "hired_at",
     "left_at",
+    "showing_seq",
+    "showing_card",
+    "showing_options",
+    "showing_at",
 )
+SHOWING_FIELDS = ("seq", "card", "options", "at")
+ADVANCEMENT_FIELDS = ("fighter_id", "stat", "amount", "card", "note", "at")
+INJURY_FIELDS = ("fighter_id", "strike", "wounds_lost", "fatal", "note", "at")
 EQUIPMENT_FIELDS = (
     "id",
     "item__slug",
@@ -119,7 +134,13 @@ def _head_sql(alias: str) -> str:
 
 
 def gang_detail_json(gang_id: int) -> bytes | None:
-    """The gang's detail as the API's JSON bytes, or None when there is no such gang.
+    """The gang's detail as the API's JSON bytes, or None when there is no such gang."""
+    read = _read(gang_id)
+    return None if read is None else read[0]
+
+
+def _read(gang_id: int) -> tuple[bytes, str] | None:
+    """The detail's JSON bytes and the cache key they are valid under.
 
     The cache holds the rendered body (config/renderers.py) cut in two where the owner's
     name goes: a cached read is one query, one cache get and two joins of bytes, with no
@@ -140,13 +161,20 @@ def gang_detail_json(gang_id: int) -> bytes | None:
         parts = _render(body)
         cache.set(key, parts, TTL)
     before, after = parts
-    return before + _OWNER + _renderer.render(owner) + after
+    return before + _OWNER + _renderer.render(owner) + after, key
 
 
 def gang_detail(gang_id: int) -> dict | None:
     """The same as plain data (for pages and tests), or None when there is no such gang."""
     raw = gang_detail_json(gang_id)
     return None if raw is None else orjson.loads(raw)
+
+
+def gang_detail_keyed(gang_id: int) -> tuple[dict, str] | None:
+    """The plain data and its cache key (gang, revisions, language): what the pages key what
+    they make of it by (rosters/views/sheet.py), so it is never older than the detail."""
+    read = _read(gang_id)
+    return None if read is None else (orjson.loads(read[0]), read[1])
 
 
 _renderer = ORJSONRenderer()
@@ -180,19 +208,28 @@ def _build(gang_id: int) -> dict | None:
         return None
     fighters = list(
         Fighter.objects.filter(gang_id=gang_id)
+        .annotate(**_showing())
         .order_by("role__order", "id")
         .values_list(*FIGHTER_FIELDS)
     )
-    gains: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    for fighter_id, stat, amount in Advancement.objects.filter(
-        fighter__gang_id=gang_id
-    ).values_list("fighter_id", "stat", "amount"):
-        gains[fighter_id].append((stat, amount))
-    wounds_lost: Counter[int] = Counter()
-    for fighter_id, lost in Injury.objects.filter(fighter__gang_id=gang_id).values_list(
-        "fighter_id", "wounds_lost"
+    gains: dict[int, list[dict]] = defaultdict(list)
+    for fighter_id, stat, amount, card, note, at in (
+        Advancement.objects.filter(fighter__gang_id=gang_id)
+        .order_by("at", "id")
+        .values_list(*ADVANCEMENT_FIELDS)
     ):
-        wounds_lost[fighter_id] += lost
+        gains[fighter_id].append(
+            {"stat": stat, "amount": amount, "card": card, "note": note, "at": _dt(at)}
+        )
+    injuries: dict[int, list[dict]] = defaultdict(list)
+    for fighter_id, strike, lost, fatal, note, at in (
+        Injury.objects.filter(fighter__gang_id=gang_id)
+        .order_by("at", "id")
+        .values_list(*INJURY_FIELDS)
+    ):
+        injuries[fighter_id].append(
+            {"strike": strike, "wounds_lost": lost, "fatal": fatal, "note": note, "at": _dt(at)}
+        )
     kit: dict[int | None, list[dict]] = defaultdict(list)
     for row in (
         Equipment.objects.filter(gang_id=gang_id, disposal="")
@@ -217,7 +254,7 @@ def _build(gang_id: int) -> dict | None:
         .order_by("id")
         .values_list(*GOODS_FIELDS)
     ]
-    rows = [_fighter(row, gains, wounds_lost, kit) for row in fighters]
+    rows = [_fighter(row, gains, injuries, kit) for row in fighters]
     return {
         **{name: head[name] for name in GANG_FIELDS[:3]},
         "faction_name": Gang.Faction(head["faction"]).label,
@@ -228,6 +265,20 @@ def _build(gang_id: int) -> dict | None:
         "stash": kit[None],
         "goods": goods,
         "problems": _problems(rows),
+    }
+
+
+def _showing() -> dict:
+    """The card each fighter has on the table (its last draw still waiting for a choice, as
+    ``services.showing_flip``), as columns of the fighters' query: no query of its own."""
+    waiting = FlipDraw.objects.filter(fighter=OuterRef("pk"), resolution__isnull=True).order_by(
+        "-seq"
+    )
+    return {
+        f"showing_{name}": Subquery(
+            waiting.values(name)[:1], output_field=JSONField() if name == "options" else None
+        )
+        for name in SHOWING_FIELDS
     }
 
 
@@ -248,15 +299,16 @@ def _equipment(row: tuple) -> dict:
     }
 
 
-def _fighter(row: tuple, gains: dict, wounds_lost: Counter, kit: dict) -> dict:
-    pk, gang, name, role, role_name, status = row[:6]
-    base = dict(zip(STATS, row[6 : 6 + len(STATS)], strict=True))
-    hire_cost, times_out, flips, hired_at, left_at = row[6 + len(STATS) :]
+def _fighter(row: tuple, gains: dict, injuries: dict, kit: dict) -> dict:
+    pk, gang, name, role, role_name, movement, status = row[:7]
+    base = dict(zip(STATS, row[7 : 7 + len(STATS)], strict=True))
+    hire_cost, times_out, flips, hired_at, left_at, *showing = row[7 + len(STATS) :]
     # Fighter.current_stats: base line + advancements − injuries.
     stats = dict(base)
-    for stat, amount in gains.get(pk, ()):
-        stats[stat] += amount
-    stats["wounds"] -= wounds_lost.get(pk, 0)
+    for gain in gains.get(pk, ()):
+        stats[gain["stat"]] += gain["amount"]
+    stats["wounds"] -= sum(injury["wounds_lost"] for injury in injuries.get(pk, ()))
+    seq, card, options, at = showing
     return {
         "id": pk,
         "gang": gang,
@@ -272,6 +324,19 @@ def _fighter(row: tuple, gains: dict, wounds_lost: Counter, kit: dict) -> dict:
         "equipment": kit.get(pk, []),
         "hired_at": _dt(hired_at),
         "left_at": _dt(left_at),
+        "movement": movement,
+        "advancements": gains.get(pk, []),
+        "injuries": injuries.get(pk, []),
+        "showing": None
+        if seq is None
+        else {
+            "seq": seq,
+            "card": card,
+            "options": options,
+            "outcome": None,
+            "stat": None,
+            "at": _dt(at),
+        },
     }
 
 

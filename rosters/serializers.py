@@ -7,6 +7,7 @@ from rosters.models import (
     CatalogueItem,
     Equipment,
     Fighter,
+    FlipDraw,
     Gang,
     GangEvent,
     Goods,
@@ -113,6 +114,38 @@ class FighterDetailSerializer(FighterSerializer):
         fields = [*FighterSerializer.Meta.fields, "advancements", "injuries"]
 
 
+class FlipDrawSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    card = serializers.CharField()
+    options = serializers.ListField(child=serializers.CharField())
+    outcome = serializers.CharField(source="resolution.outcome", default=None, allow_null=True)
+    stat = serializers.CharField(source="resolution.stat", default=None, allow_null=True)
+    at = serializers.DateTimeField()
+
+
+class GangFighterSerializer(FighterDetailSerializer):
+    """A fighter in the gang detail: what its roster sheet shows (rosters/detail.py)."""
+
+    movement = serializers.IntegerField(
+        source="role.movement", read_only=True, help_text="The role's move, in card lengths."
+    )
+    showing = serializers.SerializerMethodField(
+        help_text="The flipped card waiting for a choice (as `flips/`'s `showing`), or null."
+    )
+
+    class Meta(FighterSerializer.Meta):
+        fields = [*FighterSerializer.Meta.fields, "movement", "advancements", "injuries", "showing"]
+
+    @extend_schema_field(FlipDrawSerializer(allow_null=True))
+    def get_showing(self, fighter):
+        draw = (
+            FlipDraw.objects.filter(fighter=fighter, resolution__isnull=True)
+            .order_by("-seq")
+            .first()
+        )
+        return None if draw is None else FlipDrawSerializer(draw).data
+
+
 class GangSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     faction_name = serializers.CharField(
@@ -138,7 +171,7 @@ class GangSerializer(serializers.ModelSerializer):
 
 
 class GangDetailSerializer(GangSerializer):
-    fighters = FighterSerializer(many=True, read_only=True)
+    fighters = GangFighterSerializer(many=True, read_only=True)
     stash = EquipmentSerializer(many=True, read_only=True)
     goods = GoodsSerializer(many=True, read_only=True, source="unsold_goods")
     problems = serializers.ListField(
@@ -247,15 +280,6 @@ class CatalogueItemSerializer(serializers.ModelSerializer):
             "rules",
             "revision",
         ]
-
-
-class FlipDrawSerializer(serializers.Serializer):
-    seq = serializers.IntegerField()
-    card = serializers.CharField()
-    options = serializers.ListField(child=serializers.CharField())
-    outcome = serializers.CharField(source="resolution.outcome", default=None, allow_null=True)
-    stat = serializers.CharField(source="resolution.stat", default=None, allow_null=True)
-    at = serializers.DateTimeField()
 
 
 class FlipsSerializer(serializers.Serializer):

@@ -44,7 +44,7 @@ def _buy_form(request, gang: Gang, data) -> PurchaseForm:
     return PurchaseForm(
         data,
         store=CatalogueItem.objects.filter(purchasable=True).exclude(kind="goods"),
-        fighters=gang.fighters.filter(status=Fighter.Status.ACTIVE),
+        fighters=gang.fighters.filter(status=Fighter.Status.ACTIVE).values_list("pk", "name"),
         credits=gang.credits,
     )
 

@@ -54,6 +54,7 @@ class PurchaseForm(forms.Form):
     )
 
     def __init__(self, *args, store=(), fighters=(), credits=0, **kwargs):
+        """``fighters``: (id, name) of those who may carry what is bought."""
         super().__init__(*args, **kwargs)
         groups: dict[str, list] = {}
         for item in store:
@@ -62,7 +63,7 @@ class PurchaseForm(forms.Form):
         self.fields["item"].choices = [("", _("Choose…")), *groups.items()]
         self.fields["fighter"].choices = [
             (STASH, _("the stash")),
-            *((str(f.pk), f.name) for f in fighters),
+            *((str(pk), name) for pk, name in fighters),
         ]
 
     def fighter_id(self) -> int | None:

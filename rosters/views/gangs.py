@@ -41,22 +41,31 @@ def gang_create(request):
 
 
 def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, status=None):
-    """The roster sheet, for anyone signed in; the owner (or an arbitrator) gets the forms.
+    """The roster sheet, for anyone signed in; the owner (or staff) gets the forms.
     ``errors`` puts a service's message inside the card or row it belongs to."""
-    gang = sheet.load_gang(gang_id)
-    context = sheet.roster(gang, user=request.user, with_store=True)
+    data, key = sheet.load_gang(gang_id)
+    # Who may build, and the share link: the owner's, so never in the cached body.
+    owner = Gang.objects.only("id", "owner_id", "share_token").filter(pk=gang_id).first()
+    if owner is None:
+        raise Http404
+    context = sheet.roster(data, owner=owner, user=request.user, with_store=True)
     if context["can_manage"]:
-        fighters = [c["fighter"] for c in context["active_cards"]]
-        initial_fighter = request.GET.get("fighter", "")
-        context["hire_form"] = hire or HireForm(roles=context["roles"], credits=gang.credits)
+        fighters = [(c["fighter"]["id"], c["fighter"]["name"]) for c in context["active_cards"]]
+        credits = data["credits"]
+        context["hire_form"] = hire or HireForm(roles=context["roles"], credits=credits)
         context["buy_form"] = buy or PurchaseForm(
             store=context["store"],
             fighters=fighters,
-            credits=gang.credits,
-            initial={"fighter": initial_fighter},
+            credits=credits,
+            initial={"fighter": request.GET.get("fighter", "")},
         )
-        context["share_url"] = sharing.share_url(request, gang)
-    _place_errors(context, errors or {})
+        context["share_url"] = sharing.share_url(request, owner)
+    else:
+        context["roster_body"] = sheet.read_only_body(context, key)
+    if errors:
+        _place_errors(context, errors)  # drawn anew, each refusal in its card or row
+    elif context["can_manage"]:
+        context["roster_body"] = sheet.owner_body(request, context, key)
     return render(
         request,
         "rosters/gang_detail.html",
@@ -68,13 +77,13 @@ def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, statu
 def _place_errors(context: dict, errors: dict[str, str]) -> None:
     """Each refusal goes inside the card or the row it is about."""
     for card in context["active_cards"] + context["gone_cards"]:
-        card["error"] = errors.get(f"fighter-{card['fighter'].pk}")
+        card["error"] = errors.get(f"fighter-{card['fighter']['id']}")
         for row in card["kit"]:
-            row["error"] = errors.get(f"equipment-{row['equipment'].pk}")
+            row["error"] = errors.get(f"equipment-{row['equipment']['id']}")
     for row in context["stash"]:
-        row["error"] = errors.get(f"equipment-{row['equipment'].pk}")
+        row["error"] = errors.get(f"equipment-{row['equipment']['id']}")
     for row in context["goods"]:
-        row["error"] = errors.get(f"goods-{row['goods'].pk}")
+        row["error"] = errors.get(f"goods-{row['goods']['id']}")
 
 
 @login_required
@@ -84,8 +93,10 @@ def gang_detail(request, pk: int):
 
 @login_required
 def gang_print(request, pk: int):
-    gang = sheet.load_gang(pk)
-    return render(request, "rosters/gang_print.html", sheet.roster(gang, user=request.user))
+    data, key = sheet.load_gang(pk)
+    context = sheet.roster(data)
+    context["roster_body"] = sheet.read_only_body(context, key)
+    return render(request, "rosters/gang_print.html", context)
 
 
 @login_required
@@ -108,7 +119,10 @@ def gang_shared(request, token: str):
     gang_id = sharing.gang_id_for_token(token)
     if gang_id is None:
         raise Http404
-    context = sheet.roster(sheet.load_gang(gang_id))
+    data, key = sheet.load_gang(gang_id)
+    context = sheet.roster(data)
+    context["roster_body"] = sheet.read_only_body(context, key)
+    context["gang"].pop("owner")  # nothing of the owner: not even in the page's context
     context["shared"] = True
     response = render(request, "rosters/gang_shared.html", context)
     response["X-Robots-Tag"] = "noindex, nofollow"

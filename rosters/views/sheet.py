@@ -1,19 +1,28 @@
-"""What a roster sheet shows, read in a fixed number of queries whatever the gang's size.
+"""What a roster sheet shows: the API's cached gang detail (rosters/detail.py), arranged.
 
-The reads are the API's (``selectors.gang_detail_queryset``, ``selectors.gang_problems``);
-this module only arranges them for the templates: each fighter's stat line with what changed
-it, and the card on the table for a fighter in the middle of a flip.
+The sheet, its print layout and the share page read the same flat body as
+``GET /api/v1/gangs/{id}/`` (one query and one cache get while the gang is unchanged, however
+big it is) and only arrange it for the templates: each fighter's stat line with what changed
+it, the card on the table for a fighter in the middle of a flip, the marketplace's sale
+prices. Only the owner's forms read more (the gang's owner and share link, the roles and the
+store for their choices), a fixed few queries whatever the gang's size.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.http import Http404
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rosters import access, selectors, services
-from rosters.models import STATS, CatalogueItem, FlipDraw, Gang, GangRules, Role
+from rosters import access, detail
+from rosters.models import STATS, CatalogueItem, Fighter, Gang, Role
 from rulesets.last_hope_frontier import marketplace, post_game
 from rulesets.last_hope_frontier.factions import favoured_suit_name
 
@@ -56,86 +65,137 @@ class FlipChoice:
         return self.now >= self.cap
 
 
-def stat_cells(fighter) -> list[StatCell]:
-    current = fighter.current_stats()
-    cells = [StatCell("move", *STAT_LABELS["move"], fighter.role.movement, fighter.role.movement)]
+def stat_cells(fighter: dict) -> list[StatCell]:
+    """A fighter of the gang detail as its stat line, each cell with what changed it."""
+    movement = fighter["movement"]
+    cells = [StatCell("move", *STAT_LABELS["move"], movement, movement)]
     for stat in STATS:
-        cell = StatCell(stat, *STAT_LABELS[stat], getattr(fighter, stat), current[stat])
-        for advancement in fighter.advancements.all():
-            if advancement.stat == stat:
-                cell.notes.append(f"+{advancement.amount} ({advancement.note or advancement.card})")
+        cell = StatCell(
+            stat, *STAT_LABELS[stat], fighter["base_stats"][stat], fighter["stats"][stat]
+        )
+        for advancement in fighter["advancements"]:
+            if advancement["stat"] == stat:
+                reason = advancement["note"] or advancement["card"]
+                cell.notes.append(f"+{advancement['amount']} ({reason})")
         if stat == "wounds":
-            for injury in fighter.injuries.all():
-                if injury.wounds_lost:
-                    cell.notes.append(f"−{injury.wounds_lost} ({_('injury')} {injury.strike}/3)")
+            for injury in fighter["injuries"]:
+                if injury["wounds_lost"]:
+                    cell.notes.append(
+                        f"−{injury['wounds_lost']} ({_('injury')} {injury['strike']}/3)"
+                    )
         cells.append(cell)
     return cells
 
 
-def flip_choices(fighter, draw: FlipDraw) -> list[FlipChoice]:
-    current = fighter.current_stats()
+def flip_choices(fighter: dict, draw: dict) -> list[FlipChoice]:
+    now = fighter["stats"]
     return [
-        FlipChoice(stat, STAT_NAMES[stat], current[stat], post_game.stat_cap(stat))
-        for stat in draw.options
+        FlipChoice(stat, STAT_NAMES[stat], now[stat], post_game.stat_cap(stat))
+        for stat in draw["options"]
     ]
 
 
-def load_gang(gang_id: int) -> Gang:
-    gang = selectors.gang_detail_queryset().filter(pk=gang_id).first()
-    if gang is None:
+def load_gang(gang_id: int) -> tuple[dict, str]:
+    """The gang detail as plain data (cached per gang revision) and its cache key, or a 404."""
+    read = detail.gang_detail_keyed(gang_id)
+    if read is None:
         raise Http404
-    return gang
+    return read
 
 
-def roster(gang: Gang, *, user=None, with_store: bool = False) -> dict:
-    """The sheet's context. ``with_store`` adds what the owner's forms need (the catalogue)."""
-    rules = GangRules.objects.get(ruleset=services.RULESET)
-    roles = list(Role.objects.all())
-    fighters = list(gang.fighters.all())
-    showing = {}
-    for draw in FlipDraw.objects.filter(fighter__gang=gang, resolution__isnull=True).order_by(
-        "seq"
-    ):
-        showing[draw.fighter_id] = draw  # the latest unresolved draw, as services.showing_flip
-    cards = []
-    for fighter in fighters:
-        draw = showing.get(fighter.pk) if fighter.is_active else None
-        kit = [
-            {"equipment": e, "sale_price": marketplace.sale_price(e.item.price)}
-            for e in fighter.equipment.all()
-        ]
-        cards.append(
-            {
-                "fighter": fighter,
-                "stats": stat_cells(fighter),
-                "kit": kit,
-                "injuries": list(fighter.injuries.all()),
-                "showing": draw,
-                "choices": flip_choices(fighter, draw) if draw else [],
-            }
+# Where the request's CSRF token goes in a cached owner's body (letters only: never escaped).
+_TOKEN = "poSSeCsrfTokenGoesHere"
+
+
+def owner_body(request, context: dict, key: str) -> SafeString:
+    """The owner's body (its sell, move and flip forms), rendered once per detail key as for
+    ``read_only_body``; each form's CSRF token is the request's, put in at each read (any
+    masking of the secret is valid, so one token serves every form of the page)."""
+    body = cache.get(f"{key}:page-body:manage")
+    if body is None:
+        page = {**context, "manage": True, "csrf_token": _TOKEN}
+        body = render_to_string("rosters/roster_body.html", page)
+        cache.set(f"{key}:page-body:manage", body, detail.TTL)
+    return mark_safe(body.replace(_TOKEN, get_token(request)))  # see read_only_body
+
+
+def read_only_body(context: dict, key: str) -> SafeString:
+    """The roster's read-only body (print, share, another player's view), rendered once per
+    detail key: the template engine, not the data, is most of a page's cost. Nothing in it
+    depends on who reads it (no controls, no owner, no token)."""
+    body = cache.get(f"{key}:page-body")
+    if body is None:
+        body = render_to_string("rosters/roster_body.html", {**context, "manage": False})
+        cache.set(f"{key}:page-body", body, detail.TTL)
+    return mark_safe(body)  # rendered by our own template, escaped there
+
+
+def _priced(kind: str, row: dict) -> dict:
+    """A row of kit or goods with what the marketplace pays for it (``error`` goes in later)."""
+    return {kind: row, "sale_price": marketplace.sale_price(row["market_value"])}
+
+
+def _card(fighter: dict) -> dict:
+    active = fighter["status"] == Fighter.Status.ACTIVE
+    draw = fighter["showing"] if active else None
+    return {
+        "fighter": fighter,
+        "active": active,
+        "status_name": Fighter.Status(fighter["status"]).label,
+        "stats": stat_cells(fighter),
+        "kit": [_priced("equipment", e) for e in fighter["equipment"]],
+        "injuries": fighter["injuries"],
+        "showing": draw,
+        "choices": flip_choices(fighter, draw) if draw else [],
+    }
+
+
+def _move_options(context: dict) -> None:
+    """The "move to" choices of every kit row, made once per card: as template loops they
+    were one translated option per row per fighter, most of a big gang's page."""
+    options = [
+        (
+            card["fighter"]["id"],
+            format_html(
+                '<option value="{}">{}</option>',
+                card["fighter"]["id"],
+                gettext("to %(name)s") % {"name": card["fighter"]["name"]},
+            ),
         )
-    active = [c for c in cards if c["fighter"].is_active]
-    gone = [c for c in cards if not c["fighter"].is_active]
+        for card in context["active_cards"]
+    ]
+    context["stash_move_options"] = _joined(option for _pk, option in options)
+    for card in context["active_cards"]:
+        own = card["fighter"]["id"]
+        card["move_options"] = _joined(option for pk, option in options if pk != own)
+
+
+def _joined(options) -> SafeString:
+    return mark_safe("".join(options))  # each one made by format_html, escaped
+
+
+def roster(data: dict, *, owner: Gang | None = None, user=None, with_store: bool = False) -> dict:
+    """The sheet's context from the gang detail ``data``. ``owner`` (the gang's row, for the
+    access rules) and ``user`` give the controls; ``with_store`` adds what the owner's forms
+    need (the roles and the catalogue)."""
+    cards = [_card(fighter) for fighter in data["fighters"]]
     context = {
-        "gang": gang,
-        "favoured_suit": favoured_suit_name(gang.faction),
-        "active_cards": active,
-        "gone_cards": gone,
-        "stash": [
-            {"equipment": e, "sale_price": marketplace.sale_price(e.item.price)} for e in gang.stash
-        ],
-        "goods": [
-            {"goods": g, "sale_price": marketplace.sale_price(g.market_value)}
-            for g in gang.unsold_goods
-        ],
-        "problems": selectors.gang_problems(gang, rules=rules, roles=roles),
-        "rules": rules,
-        "roles": roles,
+        "gang": data,
+        "favoured_suit": favoured_suit_name(data["faction"]),
+        "active_cards": [c for c in cards if c["active"]],
+        "gone_cards": [c for c in cards if not c["active"]],
+        "stash": [_priced("equipment", e) for e in data["stash"]],
+        "goods": [_priced("goods", g) for g in data["goods"]],
+        "problems": data["problems"],
         "stat_legend": [STAT_LABELS[s] for s in ("move", *STATS)],
         # The roster's controls: its owner's (and staff's), never a campaign's arbitrators'.
-        "can_manage": bool(user) and access.can(user=user, action=access.Action.HIRE, gang=gang),
+        "can_manage": bool(user and owner)
+        and access.can(user=user, action=access.Action.HIRE, gang=owner),
     }
-    if with_store:
+    if context["can_manage"]:
+        _move_options(context)
+    if with_store and context["can_manage"]:
+        context["roles"] = list(Role.objects.all())
         context["store"] = list(
             CatalogueItem.objects.filter(purchasable=True).exclude(kind=CatalogueItem.Kind.GOODS)
         )

@@ -353,3 +353,24 @@ def test_the_gang_lock_and_its_bump_are_one_statement(user, django_assert_num_qu
     assert locked.credits == gang.credits and locked.created_at == gang.created_at
     with pytest.raises(Gang.DoesNotExist):
         _lock(10**12)
+
+
+def test_what_a_roster_sheet_shows_is_in_the_detail(user, staff):
+    """The pages draw the detail (rosters/views/sheet.py): each fighter's movement, its
+    advancements and injuries, and the card showing; the same as the nested serializers."""
+    roster = Roster(user, staff)
+    draw = services.flip_card(fighter=roster.leader, actor=user, action="flip")
+    body = json.loads(read(roster.gang.pk))
+    assert json.dumps(body) == serialized(roster.gang.pk)
+    fighters = {f["id"]: f for f in body["fighters"]}
+    leader, deputy = fighters[roster.leader.pk], fighters[roster.deputy.pk]
+    assert leader["showing"]["card"] == draw.card
+    assert leader["showing"]["options"] == draw.options and leader["showing"]["outcome"] is None
+    assert deputy["showing"] is None and deputy["movement"] == roster.deputy.role.movement
+    assert [i["strike"] for i in deputy["injuries"]] == [1]
+    services.flip_card(fighter=roster.leader, actor=user, action="choose", stat=draw.options[0])
+    leader = next(f for f in detail.gang_detail(roster.gang.pk)["fighters"] if f["name"] == "Wyatt")
+    assert leader["showing"] is None
+    assert [(a["stat"], a["card"]) for a in leader["advancements"]] == [
+        (draw.options[0], draw.card)
+    ]
