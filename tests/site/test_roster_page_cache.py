@@ -129,3 +129,21 @@ def test_the_owners_cached_forms_carry_this_requests_csrf_token(user, staff):
     )
     assert r.status_code == 302
     assert f'id="equipment-{roster.kit.pk}"' not in _page(client, roster.gang.pk)
+
+
+LEGEND = "▲ raised by an advancement, ▼ lowered by an injury."
+
+
+@pytest.mark.parametrize("page", ["", "print/"])
+def test_a_cached_body_is_one_per_language(page, user, staff):
+    """The body is cached as HTML: one per language, or a French reader would get the English
+    one cached by the reader before."""
+    roster = Roster(user, staff)
+    client = Client()
+    client.force_login(user)
+    url = f"/gangs/{roster.gang.pk}/{page}"
+    assert LEGEND in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert LEGEND not in french
+    assert "augmenté par une progression" in french
+    assert LEGEND in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
