@@ -252,6 +252,7 @@ SPECTACULAR_SETTINGS = {
         "LeagueResultStatusEnum": "leagues.models.LeagueMatch.Status",
         "LeagueTieBreakerEnum": "leagues.scoring.TIE_BREAKERS",
         "TieBreakersEnum": "campaigns.services.TIE_BREAKERS",  # kept when leagues came
+        "FillTypeEnum": "matches.api.live.FILL_TYPES",
     },
 }
 

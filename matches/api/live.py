@@ -34,11 +34,14 @@ class StateSerializer(serializers.Serializer):
     outcome = OutcomeSerializer(allow_null=True)
 
 
+FILL_TYPES = ["number", "choice", "card"]
+
+
 class FillSerializer(serializers.Serializer):
     """One placeholder of a legal action, named by its dotted path in ``fill``."""
 
     type = serializers.ChoiceField(
-        ["number", "choice", "card"],
+        FILL_TYPES,
         help_text="number: a number from min to max; choice: one item of choices (not the "
         "list); card: the code of one card of your hand, listed in choices.",
     )
@@ -72,7 +75,7 @@ class LegalActionsSerializer(serializers.Serializer):
 class ActionSerializer(serializers.ModelSerializer):
     match = serializers.IntegerField(source="match_id")
     action = serializers.DictField(source="payload")
-    status = serializers.CharField(read_only=True, help_text="pending, resolved or rejected.")
+    status = serializers.ChoiceField(MatchAction.Status.choices, read_only=True)
 
     class Meta:
         model = MatchAction
