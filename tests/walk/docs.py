@@ -3,7 +3,9 @@
 The page is the source (its examples are written once, there); this module only reads it.
 The script runs every block in one shell, so a block uses what the blocks before it set, and
 it wraps ``curl`` so that a refused request (any 4xx or 5xx: ``--fail-with-body``) stops the
-walk; an ``ERR`` trap says which block failed, by its line in the page, and which command.
+walk, unless the example expects it: ``EXPECT=400 curl ...`` (to a plain shell, a variable
+curl ignores) must be answered exactly that status. An ``ERR`` trap says which block failed,
+by its line in the page, and which command.
 """
 
 from __future__ import annotations
@@ -16,7 +18,22 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 FENCE = re.compile(r"^```sh\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 PRELUDE = r"""set -eEuo pipefail
-curl() { command curl --fail-with-body --show-error --max-time 60 "$@"; }
+curl() {
+  if [ -z "${EXPECT:-}" ]; then
+    command curl --fail-with-body --show-error --max-time 60 "$@"
+    return
+  fi
+  # EXPECT=409 curl ...: an example that shows a refusal must get exactly that status.
+  local body status
+  body=$(mktemp)
+  status=$(command curl --show-error --max-time 60 -o "$body" -w '%{http_code}' "$@")
+  cat "$body"
+  rm -f "$body"
+  if [ "$status" != "$EXPECT" ]; then
+    echo "expected $EXPECT, the server answered $status" >&2
+    return 22
+  fi
+}
 _walk_failed() {
   echo "WALK FAILED: docs/api.md line $((BLOCK_LINE + $1 - 1))" \
     "(the block at line $BLOCK_LINE): $2" >&2

@@ -64,3 +64,36 @@ def test_a_failing_example_is_named_by_its_line(tmp_path):
     done = subprocess.run(["bash", str(walk)], capture_output=True, text=True, timeout=30)
     assert done.returncode != 0
     assert "WALK FAILED: docs/api.md line 7 (the block at line 6): false" in done.stderr
+
+
+def test_an_example_that_expects_a_refusal_passes_only_with_that_status(tmp_path):
+    status = (
+        "import http.server, sys\n"
+        "class H(http.server.BaseHTTPRequestHandler):\n"
+        "    def do_GET(self):\n"
+        "        self.send_response(int(self.path.strip('/')))\n"
+        "        self.end_headers()\n"
+        "        self.wfile.write(b'{}')\n"
+        "    def log_message(self, *a): pass\n"
+        "s = http.server.HTTPServer(('127.0.0.1', 0), H)\n"
+        "print(s.server_port, flush=True)\n"
+        "s.serve_forever()\n"
+    )
+    server = subprocess.Popen(["python3", "-c", status], stdout=subprocess.PIPE, text=True)
+    try:
+        port = server.stdout.readline().strip()
+        url = f"http://127.0.0.1:{port}"
+        cases = {
+            f"EXPECT=409 curl -s {url}/409\ncurl -s {url}/200\n": True,
+            f"curl -s {url}/409\n": False,  # a refusal nobody expected
+            f"EXPECT=400 curl -s {url}/409\n": False,  # not the refusal expected
+            f"EXPECT=409 curl -s {url}/200\n": False,  # no refusal at all
+        }
+        for code, passes in cases.items():
+            walk = tmp_path / "walk.sh"
+            walk.write_text(script(blocks(f"```sh\n{code}```\n"), tmp_path))
+            done = subprocess.run(["bash", str(walk)], capture_output=True, text=True, timeout=30)
+            assert (done.returncode == 0) is passes, (code, done.stderr)
+    finally:
+        server.kill()
+        server.wait()
