@@ -97,3 +97,16 @@ def test_an_example_that_expects_a_refusal_passes_only_with_that_status(tmp_path
     finally:
         server.kill()
         server.wait()
+
+
+def test_every_code_fence_in_the_guide_is_closed():
+    """An open fence would swallow the prose after it into a block (a merge once lost one)."""
+    fences = [
+        (n, line)
+        for n, line in enumerate(PAGE.read_text().splitlines(), 1)
+        if line.startswith("```")
+    ]
+    openings, closings = fences[::2], fences[1::2]
+    assert len(openings) == len(closings), f"unclosed fence at line {openings[-1][0]}"
+    for (n, opening), (_, closing) in zip(openings, closings, strict=True):
+        assert opening != "```" and closing == "```", f"fences out of step at line {n}"
