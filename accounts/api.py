@@ -25,6 +25,10 @@ class UserSerializer(serializers.Serializer):
     is_staff = serializers.BooleanField(read_only=True)
 
 
+class RegisteredSerializer(UserSerializer):
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
+
+
 class TokenRequestSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, style={"input_type": "password"})
@@ -42,12 +46,14 @@ class AuthThrottled(APIView):
 
 
 class RegisterView(AuthThrottled):
-    @extend_schema(request=RegisterSerializer, responses={201: UserSerializer}, tags=["auth"])
+    @extend_schema(request=RegisterSerializer, responses={201: RegisteredSerializer}, tags=["auth"])
     def post(self, request):
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.register_user(**data.validated_data)
-        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED)
+        # The token too (as auth/token/ gives it): no second call before the first request.
+        body = {**UserSerializer(user).data, "token": services.token_for(user)}
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class TokenView(AuthThrottled):

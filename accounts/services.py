@@ -43,5 +43,9 @@ def issue_token(*, username: str, password: str) -> str:
     if user is None:
         # One message for an unknown user and a wrong password: no account enumeration.
         raise BadCredentials("Unable to sign in with these credentials.", field="non_field_errors")
+    return token_for(user)
+
+
+def token_for(user: User) -> str:
     token, _ = Token.objects.get_or_create(user=user)
     return token.key

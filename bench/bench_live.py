@@ -6,7 +6,8 @@ on PostgreSQL, one at a time, interleaved so that drift hits both:
 - no-op: ``jobs.services.start_job(task=jobs.tasks.noop)`` (a Job row, the task sent on
   commit), then poll the Job row until it is ``succeeded``;
 - live action over HTTP: ``POST /api/v1/matches/{id}/actions/`` with an Idempotency-Key
-  (one gunicorn sync worker), then poll the action row until it is no longer ``pending``;
+  (``posse web``: gunicorn, WSGI, gthread, as config/processes.py starts it), then poll the
+  action row until it is no longer ``pending``;
 - live action through the service: ``matches.services.submit_action`` in this process, then
   the same poll (the pipeline without HTTP).
 
@@ -141,7 +142,7 @@ def _action_service(table: _Table) -> tuple[float, str]:
 
 def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> dict:
     stack.start_worker(concurrency=1, name="worker-live")
-    server = stack.start_server(workers=1, name="gunicorn-live")
+    server = stack.start_web(name="gunicorn-web-live")  # posse web, as production runs it
     table = _Table(random.Random(11))
     times: dict[str, list[float]] = {"noop": [], "http": [], "service": []}
     statuses: list[str] = []
@@ -177,8 +178,9 @@ def row(result: dict) -> Row:
         ),
         method=(
             f"Le Dernier Peuple, 2 players, {r['samples']} of each interleaved, one at a time; "
-            "POST action (gunicorn, 1 worker) or submit_action, vs start_job(noop); same Redis "
-            "broker, 1 Celery worker (concurrency 1), PostgreSQL; DB polled every 1 ms"
+            "POST action (posse web: WSGI, 3 gthread workers × 4 threads) or submit_action, "
+            "vs start_job(noop); same Redis broker, 1 Celery worker (concurrency 1), "
+            "PostgreSQL; DB polled every 1 ms"
         ),
         absolute=(
             f"HTTP p50 {ms(r['http_p50'])} / p95 {ms(r['http_p95'])}; service p50 "

@@ -1,13 +1,15 @@
 """Action submitted → the other player's table notified (push), against a no-op Celery round trip.
 
-One daphne (the production ASGI server, docs/matches.md) and one Celery worker on PostgreSQL
-and Redis. Both players of a Le Dernier Peuple match hold the API stream open
-(``GET /api/v1/matches/{id}/stream/``, Server-Sent Events, token auth), as a table page holds
-its own. For each sample, interleaved with a no-op job:
+The production layout (config/processes.py, docker/nginx.conf): ``posse web`` (gunicorn, WSGI,
+gthread) takes the POSTs, ``posse stream`` (gunicorn, ASGI, uvicorn workers) holds the streams,
+one Celery worker; PostgreSQL and Redis. Both players of a Le Dernier Peuple match hold the
+API stream open (``GET /api/v1/matches/{id}/stream/``, Server-Sent Events, token auth) on the
+stream server, as a table page holds its own. For each sample, interleaved with a no-op job:
 
 - push: the seat to move POSTs a legal action (Idempotency-Key, Expected-Version); the clock
   stops when the *other* seat's stream delivers the ``state`` event of the new version (the
-  worker resolved it, committed, published on Redis; daphne heard it, built that seat's view);
+  worker resolved it, committed, published on Redis; the stream server heard it, built that
+  seat's view);
 - no-op: ``start_job(noop)``, then the Job row polled every millisecond until ``succeeded``.
 """
 
@@ -18,49 +20,18 @@ import random
 import sys
 import threading
 import time
-import urllib.request
 import uuid
 
 import httpx
 
 from bench.common import Row, median, ms, percentile
-from bench.stack import Stack, free_port
+from bench.stack import Stack
 
 SAMPLES = 100
 WARMUP = 5
 TIMEOUT = 30.0
 SLUG = "le-dernier-peuple"
 FIGURE = "live action submitted → other player's table notified (push) vs no-op round trip"
-
-
-def start_daphne(stack: Stack):
-    port = free_port()
-    proc = stack._spawn(
-        "daphne-push",
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "config.asgi:application",
-        ],
-    )
-    proc.url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if not proc.alive():
-            raise RuntimeError(f"daphne exited:\n{proc.tail()}")
-        try:
-            with urllib.request.urlopen(f"{proc.url}/healthz", timeout=2) as reply:
-                if reply.status == 200:
-                    return proc
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"daphne not ready in 60 s:\n{proc.tail()}")
 
 
 class Listener(threading.Thread):
@@ -98,10 +69,10 @@ class Listener(threading.Thread):
 
 
 class _Game:
-    def __init__(self, url: str):
+    def __init__(self, stream_url: str):
         from bench.seed import make_user
 
-        self.url = url
+        self.url = stream_url
         self.users, self.tokens = {}, {}
         for n in (1, 2):
             self.users[f"s{n}"], self.tokens[f"s{n}"] = make_user(f"bench-push-{n}")
@@ -159,8 +130,9 @@ def _accept_all(match):
     return match
 
 
-def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float, float]:
-    """(submitted → the other seat notified, resolved → the other seat notified)."""
+def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float, ...]:
+    """(submitted → the other seat notified, resolved → the other seat notified, submitted →
+    the POST answered, submitted → resolved)."""
     seat, action = game.next_move(rnd)
     other = "s2" if seat == "s1" else "s1"
     version = game.match.version
@@ -174,11 +146,12 @@ def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float,
             "Expected-Version": str(version),
         },
     )
+    answered = time.perf_counter()
     if reply.status_code != 202:
         raise RuntimeError(f"POST action: {reply.status_code} {reply.text[:300]}")
     resolved = _resolved_at(reply.json()["id"])
     notified = game.listeners[other].wait(version + 1)
-    return notified - start, max(0.0, notified - resolved)
+    return notified - start, max(0.0, notified - resolved), answered - start, resolved - start
 
 
 def _resolved_at(action_id: int) -> float:
@@ -198,23 +171,33 @@ def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> di
     from bench.bench_live import _noop
 
     worker = stack.start_worker(concurrency=1, name="worker-push")
-    server = start_daphne(stack)
+    web = stack.start_web(name="gunicorn-web-push")
+    stream = stack.start_stream(name="gunicorn-stream-push")
     rnd = random.Random(5)
-    times: dict[str, list[float]] = {"noop": [], "push": [], "delivery": []}
+    times: dict[str, list[float]] = {
+        "noop": [],
+        "push": [],
+        "delivery": [],
+        "post": [],
+        "resolved": [],
+    }
     try:
-        game = _Game(server.url)
-        with httpx.Client(base_url=server.url, timeout=30) as client:
+        game = _Game(stream.url)  # the streams on posse stream, the POSTs on posse web
+        with httpx.Client(base_url=web.url, timeout=30) as client:
             for n in range(warmup + samples):
                 noop = _noop()
-                pushed, delivered = _push(game, client, rnd)
+                pushed, delivered, posted, resolved = _push(game, client, rnd)
                 if n >= warmup:
                     times["noop"].append(noop)
                     times["push"].append(pushed)
                     times["delivery"].append(delivered)
+                    times["post"].append(posted)
+                    times["resolved"].append(resolved)
         for listener in game.listeners.values():
             listener.stop = True
     finally:
-        server.stop()
+        stream.stop()
+        web.stop()
         worker.stop()
     result = {"samples": samples, "games": game.games}
     for kind, values in times.items():
@@ -230,17 +213,41 @@ def row(result: dict) -> Row:
         ratio=(
             f"submitted → notified: median {r['push_p50'] / r['noop_p50']:.1f}×, "
             f"p95 {r['push_p95'] / r['noop_p95']:.1f}× (goal ≤ 2×); of which resolved → "
-            f"notified (the push itself): median {r['delivery_p50'] / r['noop_p50']:.1f}×"
+            f"notified (the push itself): median {r['delivery_p50'] / r['noop_p50']:.1f}×; "
+            f"submitted → resolved: median {r['resolved_p50'] / r['noop_p50']:.1f}×"
         ),
         method=(
             f"Le Dernier Peuple, 2 players each holding the SSE stream open, {r['samples']} of "
-            "each interleaved; POST action (daphne) until the other seat's stream has the new "
-            "version, vs start_job(noop) polled every 1 ms; same Redis, 1 worker, PostgreSQL"
+            "each interleaved; POST action (posse web: WSGI, gthread) until the other seat's "
+            "stream (posse stream: ASGI) has the new version, vs start_job(noop) polled every "
+            "1 ms; same Redis, 1 worker, PostgreSQL"
         ),
         absolute=(
-            f"push p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; resolved → notified "
+            f"push p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; POST answered p50 "
+            f"{ms(r['post_p50'])}; submitted → resolved p50 {ms(r['resolved_p50'])}; "
+            f"resolved → notified "
             f"p50 {ms(r['delivery_p50'])} / p95 {ms(r['delivery_p95'])}; no-op p50 "
             f"{ms(r['noop_p50'])} / p95 {ms(r['noop_p95'])}; {r['games']} games"
         ),
         data=r,
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.bench_push [SAMPLES] [--push-only]``: the live rows on their own (the
+    submit → resolved row, then this one) on one stack, printed as RESULTS.md rows."""
+    from bench import bench_live
+
+    args = sys.argv[1:] if argv is None else argv
+    numbers = [int(a) for a in args if a.isdigit()]
+    samples = numbers[0] if numbers else SAMPLES
+    with Stack(name="push") as stack:
+        stack.configure_django()
+        if "--push-only" not in args:
+            print(bench_live.row(bench_live.measure(stack, samples=samples)).markdown())
+        print(row(measure(stack, samples=samples)).markdown(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,7 +1,8 @@
 """``make load``: the whole service under simulated players, then its invariants checked.
 
-On this machine, on loopback only: gunicorn (3 sync workers, as docker/compose.yaml) and
-Celery workers on a PostgreSQL database and a Redis queue of their own (bench/stack.py).
+On this machine, on loopback only: ``posse web`` (gunicorn, WSGI, gthread: 3 workers × 4
+threads, its command line from config/processes.py, as production and docker/compose.yaml run
+it) and Celery workers on a PostgreSQL database and a Redis queue of their own (bench/stack.py).
 Simulated clients (asyncio + httpx, closed loop: each sends its next request when the last
 one is answered) run at once for a bounded time, twice: with one Celery worker, then with
 two. Then every accepted action must be resolved exactly once, every gang's credits must
@@ -12,8 +13,10 @@ confirms a logged result) before anything counts.
 The report goes to bench/LOAD.md and to the console. Exit status 1 on any error or broken
 invariant. Environment: POSSE_LOAD_SECONDS (per phase, default 20); POSSE_LOAD_SETTINGS
 (another settings module for the server and workers; the default logs each request's CPU
-by endpoint); POSSE_LOAD_WEB_WORKERS, POSSE_LOAD_WORKER_CLASS, POSSE_LOAD_THREADS (gunicorn:
-3 sync workers by default).
+by endpoint); POSSE_LOAD_WEB_WORKERS, POSSE_LOAD_THREADS (``posse web``'s WEB_CONCURRENCY and
+WEB_THREADS: 3 and 4 by default); POSSE_LOAD_WORKER_CLASS=sync for a plain gunicorn of sync
+workers instead (the layout before the process split). The clients poll; none holds an event
+stream, so ``posse stream`` is not started.
 
 Before the mixed phases, the same number of clients call only ``GET /api/v1/ping/`` for as
 long: the report gives the mixed load's requests/s as a ratio to that, and the CPU each
@@ -50,8 +53,8 @@ SECONDS = float(os.environ.get("POSSE_LOAD_SECONDS", "20"))
 SETTINGS = os.environ.get("POSSE_LOAD_SETTINGS", "bench.variant_settings.cpu_log")
 CPU_LOG = ROOT / "var" / "bench" / "load-cpu.log"
 GUNICORN_WORKERS = int(os.environ.get("POSSE_LOAD_WEB_WORKERS", "3"))
-WORKER_CLASS = os.environ.get("POSSE_LOAD_WORKER_CLASS", "sync")  # or gthread
-THREADS = int(os.environ.get("POSSE_LOAD_THREADS", "1"))
+WORKER_CLASS = os.environ.get("POSSE_LOAD_WORKER_CLASS", "gthread")  # gthread: posse web
+THREADS = int(os.environ.get("POSSE_LOAD_THREADS", "4" if WORKER_CLASS == "gthread" else "1"))
 LIVE_TABLES = 6  # live games at once, each played by one client holding both seats
 READERS = 3
 BUYERS = 2
@@ -208,31 +211,56 @@ async def buyer(api: Api, me: Player, staff: str, shop: Shop, rnd: random.Random
                 shop.held += [e["id"] for e in body["equipment"]]
 
 
-async def logger(api: Api, players: list[Player], rnd: random.Random, deadline: float):
+async def logger(api: Api, players: list[Player], league: int, rnd: random.Random, deadline: float):
     """Logs Le Dernier Peuple results played at the table (a winner on 12 VP); the loser,
-    named by the winner, confirms it (it counts for nothing until then)."""
+    named by the winner, confirms it (it counts for nothing until then). Every other result
+    is logged for the load's league instead (its confirmation recomputes the two players'
+    standing totals), and then the league's standings are read."""
+    n = 0
     while time.perf_counter() < deadline:
+        n += 1
         winner, loser = rnd.sample(players, 2)
+        result = {
+            "placements": {winner.username: 1, loser.username: 2},
+            "scores": {winner.username: {"vp": 12}, loser.username: {"vp": rnd.randint(0, 11)}},
+        }
+        if n % 2:
+            body = await api.call(
+                "log result",
+                "POST",
+                "/api/v1/matches/",
+                token=winner.token,
+                expect=201,
+                json={"ruleset": SLUG, "live": False, **result},
+            )
+            if body:
+                await api.call(
+                    "confirm result",
+                    "POST",
+                    f"/api/v1/matches/{body['id']}/confirm/",
+                    token=loser.token,
+                    expect=200,
+                )
+            continue
+        base = f"/api/v1/leagues/{league}/"
         body = await api.call(
-            "log result",
+            "log league result",
             "POST",
-            "/api/v1/matches/",
+            base + "matches/",
             token=winner.token,
             expect=201,
-            json={
-                "ruleset": SLUG,
-                "live": False,
-                "placements": {winner.username: 1, loser.username: 2},
-                "scores": {winner.username: {"vp": 12}, loser.username: {"vp": rnd.randint(0, 11)}},
-            },
+            json=result,
         )
         if body:
             await api.call(
-                "confirm result",
+                "confirm league result",
                 "POST",
-                f"/api/v1/matches/{body['id']}/confirm/",
+                f"{base}matches/{body['id']}/confirm/",
                 token=loser.token,
                 expect=200,
+            )
+            await api.call(
+                "league standings", "GET", base + "standings/", token=loser.token, expect=200
             )
 
 
@@ -367,7 +395,10 @@ async def run_phase(api: Api, phase: Phase, cast: dict, seconds: float) -> None:
         buyer(api, players[i], staff, cast["shops"][i], random.Random(rnd.random()), deadline)
         for i in range(BUYERS)
     ]
-    jobs += [logger(api, players, random.Random(rnd.random()), deadline) for _ in range(LOGGERS)]
+    jobs += [
+        logger(api, players, cast["league"], random.Random(rnd.random()), deadline)
+        for _ in range(LOGGERS)
+    ]
     started = time.perf_counter()
     await asyncio.gather(*jobs)
     phase.seconds = time.perf_counter() - started
@@ -440,7 +471,21 @@ def seed() -> dict:
     from rosters.models import Gang
 
     credits = dict(Gang.objects.values_list("id", "credits"))
+    from django.contrib.auth import get_user_model
+
+    from leagues import services as leagues
+
+    users = {u.username: u for u in get_user_model().objects.filter(username__startswith="load-")}
+    league = leagues.create_league(creator=users["load-staff"], name="Load league", ruleset=SLUG)
+    for player in players:  # joining with the code: active members at once
+        leagues.add_member(
+            league=league,
+            player=users[player.username],
+            actor=users[player.username],
+            join_code=league.join_code,
+        )
     return {
+        "league": league.pk,
         "staff": staff_token,
         "players": players,
         "tables": [
@@ -509,6 +554,24 @@ def check_invariants(accepted: set[int]) -> list[tuple[str, bool, str]]:
             f"{Gang.objects.count()} gangs, reconcile_credits() → {differing[:5] or '[]'}",
         )
     )
+    from leagues.models import League, StandingTotals
+    from leagues.summaries import rebuild_totals
+
+    drifted = []
+    for league in League.objects.all():
+        columns = ("player_id", "played", "won", "drawn", "lost", "places", "points")
+        kept = sorted(StandingTotals.objects.filter(league=league).values_list(*columns))
+        rebuild_totals(league=league)
+        if sorted(StandingTotals.objects.filter(league=league).values_list(*columns)) != kept:
+            drifted.append(league.pk)
+    checks.append(
+        (
+            "league standing totals equal a rebuild from the results",
+            not drifted,
+            f"{StandingTotals.objects.count()} totals rows; rebuilt: "
+            f"{'identical' if not drifted else f'different in leagues {drifted}'}",
+        )
+    )
     # Every dealt live match, finished or not: the stored state must be its seed plus its
     # actions (a match still waiting for an acceptance has no state yet).
     matches = list(live.filter(status__in=Match.DEALT_STATUSES))
@@ -564,9 +627,11 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         "Produced by `make load` (`python -m bench.load`); method in `docs/performance.md`.",
         f"{info['date']}, {info['cores']} cores ({info['cpu']}), Python {info['python']}, "
         f"{seconds:.0f} s per phase, settings `{info['settings']}`; load average before: "
-        f"{info['load_before']}.",
+        f"{info['load_before']}"
+        + (f", after: {info['load_after']}" if info.get("load_after") else "")
+        + " (the 1-minute figure counts every other process on the machine).",
         "",
-        f"Setup: gunicorn ({info.get('web', f'{GUNICORN_WORKERS} sync workers')}) and Celery "
+        f"Setup: {info.get('web', f'gunicorn ({GUNICORN_WORKERS} sync workers)')} and Celery "
         "workers (concurrency 1 "
         "each) on a PostgreSQL database and Redis queue of their own; everything on 127.0.0.1. "
         f"Clients (asyncio + httpx, closed loop, no think time): {LIVE_TABLES} playing live Le "
@@ -574,7 +639,8 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         f"Expected-Version → poll every {POLL * 1000:.0f} ms until resolved; one side concedes "
         f"after {RESIGN_AFTER[0]}-{RESIGN_AFTER[1]} actions unless the game ended), {READERS} "
         f"reading rosters, {BUYERS} buying and selling (staff adjustments refill credits), "
-        f"{LOGGERS} logging results. The client shares the 2 cores with everything it measures. "
+        f"{LOGGERS} logging results (every other one for a league: confirmed, then its standings "
+        "read). The client shares the 2 cores with everything it measures. "
         f"First, the same {CLIENTS} clients call only `GET /api/v1/ping/` for as long (the "
         "yardstick of the mixed load's ratio).",
         "",
@@ -700,6 +766,18 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
     return "\n".join(lines)
 
 
+def start_web(stack: Stack):
+    """``posse web`` as production starts it; a plain gunicorn only for another worker class."""
+    if WORKER_CLASS == "gthread":
+        return stack.start_web(
+            settings=SETTINGS,
+            env={"WEB_CONCURRENCY": str(GUNICORN_WORKERS), "WEB_THREADS": str(THREADS)},
+        )
+    return stack.start_server(
+        workers=GUNICORN_WORKERS, settings=SETTINGS, worker_class=WORKER_CLASS, threads=THREADS
+    )
+
+
 def main() -> int:
     problem = services_problem()
     if problem:
@@ -711,24 +789,25 @@ def main() -> int:
     info["web"] = f"{GUNICORN_WORKERS} {WORKER_CLASS} workers" + (
         f" × {THREADS} threads" if THREADS > 1 else ""
     )
+    info["web"] = (
+        f"`posse web` (gunicorn, WSGI, {info['web']}, config/processes.py)"
+        if WORKER_CLASS == "gthread"
+        else f"gunicorn ({info['web']})"
+    )
     with Stack(name="load") as stack:
         stack.configure_django()
         print("seeding players and gangs ...", flush=True)
         cast = seed()
         CPU_LOG.unlink(missing_ok=True)
         stack.env["POSSE_BENCH_CPU_LOG"] = str(CPU_LOG)
-        server = stack.start_server(
-            workers=GUNICORN_WORKERS,
-            settings=SETTINGS,
-            worker_class=WORKER_CLASS,
-            threads=THREADS,
-        )
+        server = start_web(stack)
         stack.start_worker(concurrency=1, name="worker1", settings=SETTINGS)
         phases, accepted = asyncio.run(run_phases(server.url, cast, stack, SECONDS))
         left = drain()
         checks = check_invariants(accepted)
         if left:
             checks.append(("the queue drains", False, f"{left} actions still pending after 60 s"))
+    info["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     text = report(phases, checks, SECONDS, info)
     REPORT.write_text(text)
     print(text)

@@ -2,7 +2,9 @@
 
 A ``Stack`` creates its own PostgreSQL database (``posse_<name>_<pid>``), uses its own Celery
 queue on a Redis database index of its own, starts gunicorn and Celery workers against them
-as child processes, and on exit (normal end, failure, Ctrl-C or SIGTERM) stops every process
+as child processes (``start_web`` and ``start_stream``: the production layout, command lines
+from config/processes.py; ``start_server``: a plain gunicorn for side-by-side variants), and on
+exit (normal end, failure, Ctrl-C or SIGTERM) stops every process
 it started, by process group, and drops the database. Children also get SIGTERM if this
 process dies without cleaning up (Linux ``PR_SET_PDEATHSIG``).
 
@@ -273,10 +275,52 @@ class Stack:
             env={"DJANGO_SETTINGS_MODULE": settings} if settings else None,
         )
         proc.url = f"http://127.0.0.1:{port}"
+        return self._ready(proc)
+
+    def start_process(
+        self, process: str, *, name: str = "", settings: str = "", env: dict | None = None
+    ) -> Proc:
+        """``posse web`` or ``posse stream`` on a free loopback port, its command line built by
+        config/processes.py from this stack's environment plus ``env`` (``WEB_CONCURRENCY``,
+        ``WEB_THREADS``, ``STREAM_CONCURRENCY``, ...), exactly as production starts it; then
+        ``--timeout 60`` (a slow shared machine) and ``--log-level warning``."""
+        from config import processes
+
+        port = free_port()
+        bind = {"web": "BIND", "stream": "STREAM_BIND"}[process]
+        child = {**self.child_env(), **(env or {}), bind: f"127.0.0.1:{port}"}
+        if settings:
+            child["DJANGO_SETTINGS_MODULE"] = settings
+        saved = dict(os.environ)
+        try:  # the functions read os.environ: give them the child's for the call
+            os.environ.clear()
+            os.environ.update(child)
+            argv = processes.PROCESSES[process]()
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        proc = self._spawn(
+            name or f"gunicorn-{process}",
+            [*argv, "--timeout", "60", "--log-level", "warning"],
+            env=child,
+        )
+        proc.url = f"http://127.0.0.1:{port}"
+        return self._ready(proc)
+
+    def start_web(self, **kwargs) -> Proc:
+        """``posse web``: gunicorn, WSGI, gthread: the API and the pages (nginx's default)."""
+        return self.start_process("web", **kwargs)
+
+    def start_stream(self, **kwargs) -> Proc:
+        """``posse stream``: gunicorn, ASGI (uvicorn workers): the event streams, which nginx
+        sends it by path (docker/nginx.conf)."""
+        return self.start_process("stream", **kwargs)
+
+    def _ready(self, proc: Proc) -> Proc:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if not proc.alive():
-                raise RuntimeError(f"gunicorn exited:\n{proc.tail()}")
+                raise RuntimeError(f"{proc.name} exited:\n{proc.tail()}")
             try:
                 with urllib.request.urlopen(f"{proc.url}/healthz", timeout=2) as reply:
                     if reply.status == 200:
@@ -284,7 +328,7 @@ class Stack:
             except OSError:
                 pass
             time.sleep(0.2)
-        raise RuntimeError(f"gunicorn not ready in 60 s:\n{proc.tail()}")
+        raise RuntimeError(f"{proc.name} not ready in 60 s:\n{proc.tail()}")
 
     def start_worker(
         self, *, concurrency: int = 1, name: str = "worker1", settings: str = ""

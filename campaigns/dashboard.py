@@ -17,6 +17,7 @@ from django.db.models import Count, Prefetch, Q
 from campaigns import selectors
 from campaigns.models import Battle, BattleSide, Campaign, LiveBattle, LogEntry, Membership, Round
 from ranking import by_field, head_to_head
+from rulesets.core.words import counted
 
 LOG_LINES = 10
 TIE_BREAKER_NAMES = {
@@ -141,7 +142,11 @@ def next_step(d: Dashboard) -> NextStep:
     confirmed = d.round_counts.get("confirmed", 0)
     waiting = d.round_counts.get("reported", 0) + d.round_counts.get("disputed", 0)
     total = confirmed + waiting
-    note = f"{confirmed} of {total} battle(s) confirmed" if total else "No battle reported yet."
+    note = (
+        f"{confirmed} of {counted(total, 'battle')} confirmed"
+        if total
+        else "No battle reported yet."
+    )
     if waiting:
         note += f"; {waiting} still waiting (closing leaves them for later)"
     return NextStep(

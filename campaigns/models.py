@@ -5,8 +5,11 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+
+MAX_BATTLES_PER_PAIRING = 20
 
 
 def new_join_code() -> str:
@@ -40,6 +43,11 @@ class Campaign(models.Model):
     reward_draw = models.PositiveIntegerField(default=40)
     reward_loss = models.PositiveIntegerField(default=25)
     round_length_days = models.PositiveSmallIntegerField(default=14)
+    max_battles_per_pairing = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_BATTLES_PER_PAIRING)],
+        help_text="How many battles the same two gangs may fight in one round.",
+    )
     tie_breakers = models.JSONField(
         default=list,
         blank=True,
@@ -56,6 +64,9 @@ class Campaign(models.Model):
             models.CheckConstraint(
                 condition=Q(points_win__gte=models.F("points_draw")),
                 name="campaign_win_worth_at_least_a_draw",
+            ),
+            models.CheckConstraint(
+                condition=Q(max_battles_per_pairing__gte=1), name="campaign_pairings_fight_once"
             ),
         ]
 
@@ -185,6 +196,9 @@ class Battle(models.Model):
     post_game_at = models.DateTimeField(null=True, blank=True, help_text="When the post-game ran.")
     # Items used up in a live battle ({"fighter": id, "item": slug}); the post-game removes them.
     spent = models.JSONField(default=list, blank=True)
+    # What the post-game did, as it did it (campaigns/services/post_game.py): injuries, deaths,
+    # flips, rewards, items. Null until it ran (and for battles settled before it was kept).
+    outcome = models.JSONField(null=True, blank=True, editable=False)
     match = models.OneToOneField(
         "matches.Match",
         null=True,

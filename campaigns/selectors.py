@@ -39,7 +39,8 @@ def campaign_standings(campaign) -> dict:
     """The table: points from confirmed battles, then the campaign's ordered tie-breakers.
 
     Four queries whatever the size of the campaign: members, battle sides, casualties (and
-    the campaign itself, which the caller has).
+    the campaign itself, which the caller has). Campaigns stay computed on read: a campaign is
+    tens of gangs and hundreds of battles, read in a few milliseconds (docs/performance.md).
     """
     from collections import defaultdict
 
@@ -98,13 +99,16 @@ def campaign_standings(campaign) -> dict:
         if killed and victim_gang in rows:
             rows[victim_gang]["fighters_lost"] += 1
 
+    # Head-to-head reads only the battles of the gang asked about (not every battle for each
+    # pair of tied gangs), and only when a tie asks (ranking.rank asks about the tied only).
+    battles_of: dict[int, list[dict]] = defaultdict(list)
+    for pair in by_battle.values():
+        gangs = dict(pair)
+        for gang_id in gangs:
+            battles_of[gang_id].append(gangs)
+
     def points_between(a, b) -> int:
-        total = 0
-        for pair in by_battle.values():
-            gangs = dict(pair)
-            if a in gangs and b in gangs:
-                total += points[gangs[a]]
-        return total
+        return sum(points[gangs[a]] for gangs in battles_of[a] if b in gangs)
 
     breakers = {
         "head_to_head": head_to_head(points_between, key="gang"),

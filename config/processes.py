@@ -2,9 +2,12 @@
 
 The image's entrypoint (docker/Dockerfile), compose's services (docker/compose.yaml), README
 "Running in production" and tests/production/ all start processes through it, so changing the
-web server (an ASGI server for live push, say) is an edit to ``web`` below and nowhere else.
+web server is an edit to ``web`` or ``stream`` below and nowhere else.
 
-    posse web          gunicorn (uvicorn workers: ASGI) on $BIND, $WEB_CONCURRENCY workers (3)
+    posse web          gunicorn (WSGI, gthread) on $BIND: $WEB_CONCURRENCY workers (3) of
+                       $WEB_THREADS threads (4); the API, pages, admin and static files
+    posse stream       gunicorn (ASGI, uvicorn workers) on $STREAM_BIND (0.0.0.0:8001),
+                       $STREAM_CONCURRENCY workers (1): the live tables' event streams
     posse worker       a Celery worker on the queue tasks are sent to ($CELERY_QUEUE)
     posse beat         Celery beat, the periodic sweeps: run exactly one per deployment
     posse flower       Celery's monitoring UI on :5555 (the `flower` extra installs it)
@@ -36,27 +39,59 @@ def _settings():
     return importlib.import_module(os.environ["DJANGO_SETTINGS_MODULE"])
 
 
-def web() -> list[str]:
-    # ASGI (config.asgi) under gunicorn with uvicorn workers: the live tables keep a
-    # Server-Sent Events stream open per page (docs/matches.md), which would hold a sync
-    # worker for as long as the page is open; an async stream waits on Redis and holds
-    # nothing. Django runs the sync views (the API, the pages) on one thread per worker, as
-    # gunicorn's sync workers did. Stateless: run as many as the load needs, anywhere that
-    # reaches the same PostgreSQL and Redis.
+def _gunicorn(application: str, bind: str, workers: int, *options: str) -> list[str]:
     return _python(
         "gunicorn",
-        "config.asgi:application",
-        "--worker-class",
-        "uvicorn_worker.UvicornWorker",
+        application,
         "--bind",
-        env_str("BIND", "0.0.0.0:8000"),
+        bind,
         "--workers",
-        str(env_int("WEB_CONCURRENCY", 3, minimum=1)),
+        str(workers),
+        *options,
         "--access-logfile",
         "-",
         # Gunicorn's control socket (for `gunicornc`, unused here) has one default path per
         # user: a second web process on the same host would take the first one's.
         "--no-control-socket",
+    )
+
+
+def web() -> list[str]:
+    # WSGI (config.wsgi) with gthread workers: every request but the live tables' event
+    # streams. Django under ASGI runs each request's sync code through a thread handoff, at
+    # 0.4-0.5x the requests/s of this on the same workers (docs/performance.md). A stream that
+    # reaches this process anyway is answered short (config/wsgi.py): what is new, then the
+    # end, and the client comes back later; no open page holds a thread here. Stateless: run
+    # as many as the load needs, anywhere that reaches the same PostgreSQL and Redis.
+    return _gunicorn(
+        "config.wsgi:application",
+        env_str("BIND", "0.0.0.0:8000"),
+        env_int("WEB_CONCURRENCY", 3, minimum=1),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        str(env_int("WEB_THREADS", 4, minimum=1)),
+    )
+
+
+def stream() -> list[str]:
+    # ASGI (config.asgi) under gunicorn with uvicorn workers: the proxy sends it the event
+    # streams (/matches/<id>/stream/, /api/v1/matches/<id>/stream/), each an async generator
+    # waiting on Redis that holds no thread and no connection (docs/matches.md). It can serve
+    # every URL. Under ASGI each request's sync code runs in a thread of its own, so a
+    # persistent connection (CONN_MAX_AGE) would be left behind per thread, never reused;
+    # a pool of STREAM_DB_POOL connections per worker is shared by those threads instead of
+    # opening one for every pushed render (config/settings.py, DB_POOL_SIZE).
+    return _gunicorn(
+        "config.asgi:application",
+        env_str("STREAM_BIND", "0.0.0.0:8001"),
+        env_int("STREAM_CONCURRENCY", 1, minimum=1),
+        "--worker-class",
+        "uvicorn_worker.UvicornWorker",
+        "--env",
+        "CONN_MAX_AGE=0",
+        "--env",
+        f"DB_POOL_SIZE={env_int('STREAM_DB_POOL', 4, minimum=1)}",
     )
 
 
@@ -83,6 +118,7 @@ def manage() -> list[str]:
 
 PROCESSES: dict[str, Callable[[], list[str]]] = {
     "web": web,
+    "stream": stream,
     "worker": worker,
     "beat": beat,
     "flower": flower,

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "config.apps.PosseConfig",  # API-wide serializer behaviour (choice errors), config/apps.py
     "accounts",
     "jobs",
     "rulesets",
@@ -111,6 +112,18 @@ DATABASES = {
         conn_max_age=env_int("CONN_MAX_AGE", 60, minimum=0),
     )
 }
+# DB_POOL_SIZE > 0: a psycopg connection pool of that many connections per process, in place
+# of one persistent connection per thread. `posse stream` sets it: under ASGI every request's
+# sync code runs in a thread of its own, so CONN_MAX_AGE would leave a connection behind per
+# thread, and CONN_MAX_AGE=0 opens one (~10 ms) for every pushed render (docs/performance.md).
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0, minimum=0)
+if DB_POOL_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool requires it
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite serialises writers; wait for the lock rather than failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -273,7 +286,13 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "posse")
 # Called (by a Celery task, with match_id=...) when a live match finishes; each is idempotent.
-MATCH_FINISHED_HANDLERS = ["campaigns.services.collect_live_battle"]
+MATCH_FINISHED_HANDLERS = [
+    "campaigns.services.collect_live_battle",
+    "matches.services.collect_friendly_battle",
+]
+# Games played with a gang: the module that reads a player's own gang for a friendly battle
+# and writes its result into the gang's history (matches/services/live_friendly.py).
+MATCH_GANG_PROVIDERS = {"last-hope-frontier": "rosters.live"}
 # Who else may watch a live match besides its seats, staff and (public matches) everyone.
 MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 

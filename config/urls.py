@@ -5,12 +5,15 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from config.converters import ObjectId
 from config.health import healthz
 from config.ping import PingView
+from config.root import ApiRoot
 
 # Before the apps' URL modules are included: they use <id:...> for object ids.
 register_converter(ObjectId, "id")
 
 api_v1 = [
+    path("", ApiRoot.as_view(), name="api-root"),
     path("auth/", include("accounts.urls")),
+    path("me/", include("web.api_urls")),  # what waits for me (web/api.py)
     path("tasks/", include("jobs.urls")),
     path("ping/", PingView.as_view(), name="ping"),
     path("", include("rulesets.urls")),

@@ -42,6 +42,7 @@ class Job(models.Model):
 
     @property
     def progress(self) -> float:
-        if self.state == self.State.SUCCEEDED:
-            return 1.0
-        return round(self.done / self.total, 3) if self.total else 0.0
+        """done / total, the same numbers the client reads (a finished job has done == total)."""
+        if not self.total:
+            return 1.0 if self.state == self.State.SUCCEEDED else 0.0
+        return round(min(self.done, self.total) / self.total, 3)

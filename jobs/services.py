@@ -4,6 +4,8 @@ Celery task is sent only once that transaction commits, so a worker never sees a
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 
 from jobs.models import Job
 
@@ -27,9 +29,12 @@ def job_progress(job_id: str | None, *, done: int) -> None:
 
 
 def job_finished(job_id: str | None, *, result: dict | None = None, message: str = "") -> None:
+    """Done is all of it: ``done == total`` (at least 1 step, the job itself), so a client
+    never reads "done 0 of 1, progress 1.0"."""
     if job_id:
+        steps = Greatest(F("total"), Value(1))
         Job.objects.filter(pk=job_id).update(
-            state=Job.State.SUCCEEDED, result=result or {}, message=message
+            state=Job.State.SUCCEEDED, result=result or {}, message=message, done=steps, total=steps
         )
 
 

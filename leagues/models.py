@@ -28,6 +28,12 @@ def new_join_code() -> str:
     return secrets.token_urlsafe(6)
 
 
+def new_standings_revision() -> int:
+    # A random start: two databases sharing one cache (CI, a benchmark, staging) never share
+    # a key (leagues/standings.py caches by league id and this number).
+    return secrets.randbits(48)
+
+
 class League(models.Model):
     class Scoring(models.TextChoices):
         PLACEMENT = "placement", "points per place"
@@ -56,6 +62,10 @@ class League(models.Model):
     )
     join_code = models.CharField(max_length=16, unique=True, default=new_join_code)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Grows in every transaction that changes the standing totals (leagues/summaries.py).
+    standings_revision = models.PositiveBigIntegerField(
+        default=new_standings_revision, editable=False
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -261,3 +271,69 @@ class RatingChange(models.Model):
 
     def __str__(self):
         return f"{self.player} #{self.seq}: {self.ordinal_before:.2f} → {self.ordinal_after:.2f}"
+
+
+class StandingTotals(models.Model):
+    """One player's totals in one league, over its confirmed results: what the standings read
+    instead of every result (``leagues/summaries.py``). Written only there, in the transaction
+    that confirms or voids a result (recomputed from the rows for the result's players, never
+    a delta) or changes the league's points; ``manage.py rebuild_standings`` recomputes them all.
+    A player with no confirmed result has no row."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standing_totals")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    drawn = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    # Σ side places (the average placement is places / played), and how many results ended
+    # at each side place ({"1": 3, "2": 1}): points follow from it for any points table.
+    places = models.PositiveIntegerField(default=0)
+    place_counts = models.JSONField(default=dict)
+    points = models.IntegerField(default=0, help_text="With the league's current points.")
+    difference = models.IntegerField(default=0, help_text="Σ own main score − best opponent's.")
+    kills = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player"], name="standing_totals_once"),
+            models.CheckConstraint(
+                condition=Q(played=F("won") + F("drawn") + F("lost")),
+                name="standing_totals_add_up",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player_id} in {self.league_id}: {self.points} points"
+
+
+class StandingPair(models.Model):
+    """Two players of one league who met in a confirmed result, and what they did against each
+    other there: what opponents' strength and head-to-head read instead of every result
+    (``leagues/summaries.py``). Written with the totals, in the same transaction and only
+    there: the rows between the result's players are recomputed from the confirmed results
+    they both played, never a delta. One row per ordered pair (``player``'s side of it).
+
+    ``weight`` is Σ over those results of ``scale // opponents`` when ``other`` was an
+    opponent (``scale``: a common multiple of every possible number of opponents), so that
+    ``player``'s opponents' strength is Σ weight × other's points, exactly, whatever the points
+    table. ``head_to_head`` is Σ 2 for finishing ahead of ``other``, 1 for the same place."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standing_pairs")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    weight = models.PositiveBigIntegerField(default=0)
+    head_to_head = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "player", "other"], name="standing_pair_once"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player=F("other")), name="standing_pair_two_players"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player_id} against {self.other_id} in {self.league_id}"

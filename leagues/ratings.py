@@ -11,6 +11,13 @@ of its game under the ``RatingSeries`` row lock, from the ratings the previous r
 with the same function, so it lands on exactly the same floats as the incremental updates
 (tests/leagues/test_random_season.py proves it). Voiding a confirmed result rebuilds its game's
 series that way: every later rating depended on it.
+
+Locks, in one order everywhere (written once, in ``leagues.services.results._locked``, whose
+docstring says why): the result row and its league row, then the game's ``RatingSeries`` row
+(``_next_seq`` / ``_lock_series`` here), then the players' ``PlayerRating`` rows, which are
+only written under the series lock. A rebuild also writes a ``RatingChange`` for every counted
+result of the game, whose foreign key checks take FOR KEY SHARE on those result rows at
+COMMIT: the services lock result rows FOR NO KEY UPDATE, which does not block that.
 """
 
 from __future__ import annotations

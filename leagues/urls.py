@@ -15,6 +15,7 @@ urlpatterns = [
         api.StandingsCSVView.as_view(),
         name="league-standings-csv",
     ),
+    path("leagues/<id:pk>/invitations/", api.InvitationsView.as_view(), name="league-invitations"),
     path(f"{MEMBER}accept/", api.AcceptMembershipView.as_view(), name="league-member-accept"),
     path(f"{MEMBER}decline/", api.DeclineMembershipView.as_view(), name="league-member-decline"),
     path(RESULT, api.ResultDetailView.as_view(), name="league-result"),

@@ -2,10 +2,16 @@
 
 from django.urls import path
 
-from matches.views import stream, table
+from matches.views import friendly, stream, table
 
 urlpatterns = [
+    path("matches/new/friendly/", friendly.friendly_battle_new, name="friendly-battle-new"),
     path("matches/<id:match_id>/", table.table_page, name="match-table"),
     path("matches/<id:match_id>/table/", table.table_fragment, name="match-table-fragment"),
     path("matches/<id:match_id>/stream/", stream.table_stream, name="match-table-stream"),
+    path(
+        "matches/<id:match_id>/answer/<str:decision>/",
+        table.answer_invitation,
+        name="match-table-answer",
+    ),
 ]

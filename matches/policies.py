@@ -1,11 +1,13 @@
 """How a bot, or the turn clock, picks an action among the legal ones (no database here).
 
 - ``random``: any legal action, uniformly (templates made concrete at random).
-- ``greedy`` (Le Dernier Peuple, Battle Royale): one action ahead, the best score for the bot
-  after the action, ties broken at random. The engine's ``apply`` is the model, but the bot
-  only reads what it may know afterwards (its own VP in Le Dernier Peuple; the public island
-  in Battle Royale), and an action whose result drew on the dice or a shuffle (the rng moved)
-  is scored as if nothing happened, so the bot never peeks at a roll before choosing.
+- ``greedy``: Le Dernier Peuple and Battle Royale look one action ahead, the best score for
+  the bot after the action, ties broken at random (Last One Standing and Last Hope Frontier
+  play rules of thumb over the seat's view instead: bots_greedy.py). In the look-ahead the
+  engine's ``apply`` is the model, but the bot only reads what it may know afterwards (its
+  own VP in Le Dernier Peuple; the public island in Battle Royale), and an action whose
+  result drew on the dice or a shuffle (the rng moved) is scored as if nothing happened, so
+  the bot never peeks at a roll before choosing.
 - ``timeout``: what the server plays for a seat whose clock ran out, per game (docs/matches.md
   "Turn clocks"): pass or the cheapest legal action.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 
+from matches.bots_greedy import GREEDY
 from rulesets.core.errors import IllegalAction
 
 INFORMATIVE = ("max_distance", "distance", "into_contact_with")
@@ -88,10 +91,8 @@ def _br_score(state: dict, seat: str) -> float:
 SCORES = {"le-dernier-peuple": _ldp_score, "battle-royale": _br_score}
 
 
-def greedy_action(game, state: dict, seat: str, rnd: random.Random) -> dict | None:
-    score = SCORES.get(game.slug)
-    if score is None:
-        return random_action(game, state, seat, rnd)
+def lookahead_action(game, state: dict, seat: str, rnd: random.Random) -> dict | None:
+    score = SCORES[game.slug]
     legal = game.legal_actions(state, seat)
     if not legal:
         return None
@@ -110,11 +111,30 @@ def greedy_action(game, state: dict, seat: str, rnd: random.Random) -> dict | No
     return rnd.choice(best) if best else None
 
 
+def greedy_action(game, state: dict, seat: str, rnd: random.Random) -> dict | None:
+    """The game's greedy bot: a look-ahead where one action says enough, else rules of thumb
+    over the seat's view (bots_greedy.py); random for a game with neither."""
+    if game.slug in GREEDY:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        action = GREEDY[game.slug](
+            view=game.view(state, seat),
+            legal=legal,
+            accepts=lambda action: legal_concrete(game, state, seat, action),
+            rnd=rnd,
+        )
+        return action if action is not None else random_action(game, state, seat, rnd)
+    if game.slug in SCORES:
+        return lookahead_action(game, state, seat, rnd)
+    return random_action(game, state, seat, rnd)
+
+
 POLICIES = {"random": random_action, "greedy": greedy_action}
 
 
 def default_policy(slug: str) -> str:
-    return "greedy" if slug in SCORES else "random"
+    return "greedy" if slug in SCORES or slug in GREEDY else "random"
 
 
 # --- the turn clock's rule ---------------------------------------------------------------------

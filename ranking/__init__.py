@@ -35,23 +35,41 @@ def _split(group: list[Row], values: list[float]) -> list[list[Row]]:
     return blocks
 
 
+def batched(breaker: Callable[[list[list[Row]]], list[list[float]]]):
+    """Mark a breaker that takes *every* group still tied at its turn at once and returns
+    their values group by group: one database query for all the ties of a table, instead of
+    one per tied group."""
+    breaker.batched = True
+    return breaker
+
+
+def _values(breaker, groups: list[list[Row]]) -> list[list[float]]:
+    if getattr(breaker, "batched", False):
+        return breaker(groups)
+    return [breaker(group) for group in groups]
+
+
 def rank(rows: Sequence[Row], *, primary: str, breakers: Sequence[Breaker], name: str) -> Ranking:
     """Sort by ``primary`` (desc), then split ties with ``breakers`` in order; rows that stay
     tied are listed by ``name``. Each row gets ``rank`` (ties share it: 1, 2, 2, 4) and
-    ``tied`` (True when no tie-breaker separated it from another row)."""
+    ``tied`` (True when no tie-breaker separated it from another row).
 
-    def resolve(group: list[Row], remaining: Sequence[Breaker]) -> list[list[Row]]:
-        if len(group) == 1 or not remaining:
-            return [sorted(group, key=lambda r: str(r[name]).lower())]
-        out: list[list[Row]] = []
-        for block in _split(group, remaining[0](group)):
-            out.extend(resolve(block, remaining[1:]))
-        return out
-
+    A tie-breaker is only ever asked about the rows still tied at its turn, all groups of one
+    turn together (a ``batched`` breaker gets them in one call): a table with no tie asks none.
+    """
     rows = list(rows)
-    blocks: list[list[Row]] = []
-    for group in _split(rows, [r[primary] for r in rows]):
-        blocks.extend(resolve(group, breakers))
+    blocks = _split(rows, [r[primary] for r in rows])
+    for breaker in breakers:
+        tied = [block for block in blocks if len(block) > 1]
+        if not tied:
+            break
+        values = iter(_values(breaker, tied))
+        blocks = [
+            piece
+            for block in blocks
+            for piece in (_split(block, next(values)) if len(block) > 1 else [block])
+        ]
+    blocks = [sorted(b, key=lambda r: str(r[name]).lower()) if len(b) > 1 else b for b in blocks]
 
     ranked: list[Row] = []
     ties: list[list[Row]] = []

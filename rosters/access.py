@@ -134,6 +134,12 @@ def can(*, user, action: Action, gang: Gang) -> bool:
     return action in OVERSEER_ACTIONS and oversees_gang(user=user, gang=gang)
 
 
+def takes_to_battle(*, user, gang: Gang) -> bool:
+    """Whether ``user`` may bring ``gang`` to a battle outside any campaign (a friendly live
+    battle): its owner only. Their consent is theirs to give, not staff's or an arbitrator's."""
+    return bool(user and user.is_authenticated and gang.owner_id == user.pk)
+
+
 def require(*, user, action: Action, gang: Gang) -> None:
     """``can``, or the 403 that says who may."""
     if can(user=user, action=action, gang=gang):

@@ -18,6 +18,8 @@ from rest_framework.views import APIView
 from config.converters import ObjectId
 from rosters import access, detail, export_format, exports, selectors, services
 from rosters import serializers as s
+from rosters.api_flips import FighterFlipRequestSerializer, FlipsResultSerializer, flip_request
+from rosters.api_starting import StartingGangSerializer, starting_gang
 from rosters.models import CatalogueItem, Fighter, Gang, GangRules, LedgerEntry, Role
 
 
@@ -82,14 +84,13 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return access.access_gang(user=self.request.user, action=action, gang_id=self.kwargs["pk"])
 
     @extend_schema(
-        request=s.GangCreateSerializer,
+        request=StartingGangSerializer,
         responses={201: s.GangDetailSerializer},
-        summary="Found a gang: choose a name and a faction; it starts with the treasury",
+        summary="Found a gang (it starts with the treasury), optionally with its fighters, "
+        "their kit and a stash: all or nothing, every fault named at once",
     )
     def create(self, request):
-        data = s.GangCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        gang = services.create_gang(owner=request.user, **data.validated_data)
+        gang = starting_gang(request)  # rosters/api_starting.py
         return self._detail(gang.pk, status.HTTP_201_CREATED)
 
     @extend_schema(request=s.GangUpdateSerializer, responses=s.GangDetailSerializer)
@@ -295,50 +296,6 @@ class MoveEquipmentView(APIView):
         return Response(s.EquipmentSerializer(equipment).data)
 
 
-@extend_schema_view(
-    retrieve=extend_schema(
-        summary="A fighter: current stat line, equipment, injuries, advancements"
-    )
-)
-@extend_schema(tags=["gangs"])
-class FighterViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
-    serializer_class = s.FighterDetailSerializer
-    filterset_fields = ["gang", "status"]
-    ordering_fields = ["name", "id"]
-    ordering = ["id"]
-
-    def get_queryset(self):
-        return selectors.fighter_queryset()
-
-    @extend_schema(request=s.FighterUpdateSerializer, responses=s.FighterDetailSerializer)
-    def partial_update(self, request, pk=None):
-        fighter = self.get_object()
-        gang = access.access_gang(
-            user=request.user, action=access.Action.EDIT_FIGHTER, gang_id=fighter.gang_id
-        )
-        data = s.FighterUpdateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.rename_fighter(
-            gang=gang, fighter_id=fighter.pk, name=data.validated_data["name"], actor=request.user
-        )
-        return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
-
-    @extend_schema(
-        request=None,
-        responses=s.FighterDetailSerializer,
-        summary="Retire a fighter (refund only before the gang's first battle)",
-    )
-    @action(detail=True, methods=["post"], filter_backends=[])
-    def retire(self, request, pk=None):
-        fighter = self.get_object()
-        gang = access.access_gang(
-            user=request.user, action=access.Action.RETIRE, gang_id=fighter.gang_id
-        )
-        services.retire_fighter(gang=gang, fighter_id=fighter.pk, actor=request.user)
-        return Response(self.get_serializer(self.get_queryset().get(pk=fighter.pk)).data)
-
-
 @extend_schema(tags=["gangs"])
 class FlipsView(APIView):
     """A fighter's advancement card flips: the server draws every card; the player chooses."""
@@ -355,18 +312,18 @@ class FlipsView(APIView):
         return Response(s.FlipsSerializer(self._body(fighter)).data)
 
     @extend_schema(
-        request=s.FlipActionSerializer,
-        responses=s.FlipsSerializer,
-        summary="flip (spend one), reflip (burn another), choose a stat, or decline the card",
+        request=FighterFlipRequestSerializer,
+        responses=FlipsResultSerializer,
+        summary="flip (spend one), reflip (burn another), choose a stat, or decline the card; "
+        "flip or reflip with prefer: the stat taken at once when the card offers it",
     )
     def post(self, request, pk: int):
         fighter = get_object_or_404(Fighter.objects.select_related("gang"), pk=pk)
         access.access_gang(user=request.user, action=access.Action.FLIP, gang_id=fighter.gang_id)
-        data = s.FlipActionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.flip_card(fighter=fighter, actor=request.user, **data.validated_data)
+        prefer = flip_request(fighter=fighter, actor=request.user, data=request.data)
         fighter.refresh_from_db()
-        return Response(s.FlipsSerializer(self._body(fighter)).data)
+        body = {**self._body(fighter), **({"prefer": prefer} if prefer else {})}
+        return Response(FlipsResultSerializer(body).data)
 
 
 @extend_schema(tags=["rulesets"])

@@ -53,9 +53,10 @@ from rosters.models import (
 )
 from rosters.revisions import CATALOGUE_ROW
 from rosters.services.common import RULESET
+from rulesets.core.words import counted
 
 TTL = 24 * 3600  # an unused body goes after a day; a changed gang's old ones are never read
-KEY_VERSION = 2  # bump when the body's shape changes, so no old-shaped body is read
+KEY_VERSION = 3  # bump when the body's shape changes, so no old-shaped body is read
 
 GANG_FIELDS = ("id", "name", "faction", "notes", "credits", "rating", "wealth", "battles")
 FIGHTER_FIELDS = (
@@ -63,6 +64,7 @@ FIGHTER_FIELDS = (
     "gang_id",
     "name",
     "role__slug",
+    "role__name",
     "status",
     *STATS,
     "hire_cost",
@@ -218,6 +220,7 @@ def _build(gang_id: int) -> dict | None:
     rows = [_fighter(row, gains, wounds_lost, kit) for row in fighters]
     return {
         **{name: head[name] for name in GANG_FIELDS[:3]},
+        "faction_name": Gang.Faction(head["faction"]).label,
         "owner": head["owner__username"],
         **{name: head[name] for name in GANG_FIELDS[3:]},
         "created_at": _dt(head["created_at"]),
@@ -246,9 +249,9 @@ def _equipment(row: tuple) -> dict:
 
 
 def _fighter(row: tuple, gains: dict, wounds_lost: Counter, kit: dict) -> dict:
-    pk, gang, name, role, status = row[:5]
-    base = dict(zip(STATS, row[5 : 5 + len(STATS)], strict=True))
-    hire_cost, times_out, flips, hired_at, left_at = row[5 + len(STATS) :]
+    pk, gang, name, role, role_name, status = row[:6]
+    base = dict(zip(STATS, row[6 : 6 + len(STATS)], strict=True))
+    hire_cost, times_out, flips, hired_at, left_at = row[6 + len(STATS) :]
     # Fighter.current_stats: base line + advancements − injuries.
     stats = dict(base)
     for stat, amount in gains.get(pk, ()):
@@ -259,6 +262,7 @@ def _fighter(row: tuple, gains: dict, wounds_lost: Counter, kit: dict) -> dict:
         "gang": gang,
         "name": name,
         "role": role,
+        "role_name": role_name,
         "status": status,
         "base_stats": base,
         "stats": stats,
@@ -283,9 +287,8 @@ def _problems(fighters: list[dict]) -> list[str]:
     ):
         if counts[slug] < min_count:
             problems.append(
-                f"needs at least {min_count} {name.lower()}"
-                f"{'' if min_count == 1 else 's'} (has {counts[slug]})"
+                f"needs at least {counted(min_count, name.lower())} (has {counts[slug]})"
             )
     if len(active) < min_fighters:
-        problems.append(f"needs at least {min_fighters} fighters (has {len(active)})")
+        problems.append(f"needs at least {counted(min_fighters, 'fighter')} (has {len(active)})")
     return problems

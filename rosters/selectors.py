@@ -7,6 +7,7 @@ from collections import Counter
 from django.db.models import Prefetch, QuerySet
 
 from rosters.models import Equipment, Fighter, Gang, GangRules, Goods, Role
+from rulesets.core.words import counted
 
 
 def gangs_for_list() -> QuerySet[Gang]:
@@ -44,9 +45,11 @@ def gang_problems(gang: Gang, *, rules: GangRules, roles: list[Role]) -> list[st
     for role in roles:
         if counts[role.slug] < role.min_count:
             problems.append(
-                f"needs at least {role.min_count} {role.name.lower()}"
-                f"{'' if role.min_count == 1 else 's'} (has {counts[role.slug]})"
+                f"needs at least {counted(role.min_count, role.name.lower())} "
+                f"(has {counts[role.slug]})"
             )
     if len(active) < rules.min_fighters:
-        problems.append(f"needs at least {rules.min_fighters} fighters (has {len(active)})")
+        problems.append(
+            f"needs at least {counted(rules.min_fighters, 'fighter')} (has {len(active)})"
+        )
     return problems

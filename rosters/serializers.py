@@ -1,6 +1,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import RefuseUnwritable
 from rosters.models import (
     STATS,
     CatalogueItem,
@@ -55,6 +56,7 @@ class GoodsSerializer(serializers.ModelSerializer):
 
 class FighterSerializer(serializers.ModelSerializer):
     role = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    role_name = serializers.CharField(source="role.name", read_only=True, help_text="To show.")
     base_stats = serializers.SerializerMethodField()
     stats = serializers.SerializerMethodField()
     equipment = EquipmentSerializer(many=True, read_only=True)
@@ -66,6 +68,7 @@ class FighterSerializer(serializers.ModelSerializer):
             "gang",
             "name",
             "role",
+            "role_name",
             "status",
             "base_stats",
             "stats",
@@ -112,6 +115,9 @@ class FighterDetailSerializer(FighterSerializer):
 
 class GangSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
+    faction_name = serializers.CharField(
+        source="get_faction_display", read_only=True, help_text="The faction's name, to show."
+    )
 
     class Meta:
         model = Gang
@@ -119,6 +125,7 @@ class GangSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "faction",
+            "faction_name",
             "owner",
             "notes",
             "credits",
@@ -150,21 +157,23 @@ class GangCreateSerializer(serializers.Serializer):
     notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
 
 
-class GangUpdateSerializer(serializers.Serializer):
+class GangUpdateSerializer(RefuseUnwritable, serializers.Serializer):
+    read_only_names = ("id", "faction", "faction_name", "owner", "credits", "rating", "wealth")
     name = serializers.CharField(max_length=80, required=False)
     notes = serializers.CharField(required=False, allow_blank=True, max_length=5000)
 
 
-class HireSerializer(serializers.Serializer):
+class HireSerializer(RefuseUnwritable, serializers.Serializer):
     name = serializers.CharField(max_length=80)
     role = serializers.CharField(max_length=50)
 
 
-class FighterUpdateSerializer(serializers.Serializer):
+class FighterUpdateSerializer(RefuseUnwritable, serializers.Serializer):
+    read_only_names = ("id", "gang", "role", "status", "stats", "base_stats", "flips")
     name = serializers.CharField(max_length=80)
 
 
-class PurchaseSerializer(serializers.Serializer):
+class PurchaseSerializer(RefuseUnwritable, serializers.Serializer):
     item = serializers.CharField(max_length=50)
     fighter = serializers.IntegerField(allow_null=True, required=False, default=None)
     quantity = serializers.IntegerField(required=False, default=1, min_value=1, max_value=20)
@@ -177,7 +186,7 @@ class PurchaseResultSerializer(serializers.Serializer):
     wealth = serializers.IntegerField()
 
 
-class SaleSerializer(serializers.Serializer):
+class SaleSerializer(RefuseUnwritable, serializers.Serializer):
     equipment = serializers.IntegerField(required=False)
     goods = serializers.IntegerField(required=False)
 
@@ -189,16 +198,16 @@ class SaleSerializer(serializers.Serializer):
         return attrs
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(RefuseUnwritable, serializers.Serializer):
     fighter = serializers.IntegerField(allow_null=True)
 
 
-class AdjustmentSerializer(serializers.Serializer):
+class AdjustmentSerializer(RefuseUnwritable, serializers.Serializer):
     amount = serializers.IntegerField(min_value=-100000, max_value=100000)
     note = serializers.CharField(max_length=300)
 
 
-class AddGoodsSerializer(serializers.Serializer):
+class AddGoodsSerializer(RefuseUnwritable, serializers.Serializer):
     item = serializers.CharField(max_length=50)
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 

@@ -1,11 +1,11 @@
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from rosters import api, api_share
+from rosters import api, api_fighters, api_share
 
 router = SimpleRouter()
 router.register("gangs", api.GangViewSet, basename="gang")
-router.register("fighters", api.FighterViewSet, basename="fighter")
+router.register("fighters", api_fighters.FighterViewSet, basename="fighter")
 
 urlpatterns = [
     path(

@@ -11,6 +11,8 @@ from django.db.models import Exists, OuterRef, Q
 
 from campaigns.models import Battle, Campaign, Membership
 from leagues.models import Confirmation, League, LeagueMatch
+from leagues.models import Membership as LeagueMembership
+from matches import services
 from matches.models import Match, Participant
 from rosters.models import Fighter, FlipDraw, Gang
 from rulesets.registry import get_ruleset
@@ -75,6 +77,29 @@ def requests_to_decide(user):
     )
 
 
+def league_invitations(user):
+    """Organisers' invitations to a league that wait for my answer."""
+    return (
+        LeagueMembership.objects.filter(player=user, status=LeagueMembership.Status.INVITED)
+        .select_related("league", "added_by")
+        .order_by("id")
+    )
+
+
+def match_invitations(user):
+    """My seats in live matches that wait for my acceptance before they are dealt."""
+    return (
+        Participant.objects.filter(
+            player=user,
+            consent=Participant.Consent.AWAITING,
+            match__live=True,
+            match__status=Match.Status.INVITED,
+        )
+        .select_related("match__created_by")
+        .order_by("match_id")
+    )
+
+
 def results_to_confirm(user):
     """League results I played in that wait for my confirmation."""
     confirmed = Confirmation.objects.filter(result=OuterRef("pk"), player=user)
@@ -122,3 +147,51 @@ def live_matches(user) -> list[dict]:
             }
         )
     return out
+
+
+def attention(user) -> dict:
+    """Everything that waits for ``user``, one query per list: the home page's "needs your
+    attention" and ``GET /api/v1/me/attention/`` both read this (one truth)."""
+    live = live_matches(user)
+    return {
+        "requests": list(requests_to_decide(user)),
+        "league_invitations": list(league_invitations(user)),
+        "battles": list(battles_to_confirm(user)),
+        "results": list(results_to_confirm(user)),
+        "flips": list(fighters_with_flips(user)),
+        "match_invitations": match_invitation_items(user),
+        "your_turn": [item for item in live if item["waiting"]],
+        "live": live,
+    }
+
+
+def match_invitation_items(user) -> list[dict]:
+    """My match invitations, each with the gang select its acceptance needs (``bring``: a
+    friendly battle's, from matches.services; None for the others). One query for the list,
+    one to tell the friendly ones, one for my gangs when any is."""
+    seats = list(match_invitations(user))
+    needing = services.seats_needing_gang(seats)
+    gangs: dict[str, list] = {}
+    items = []
+    for seat in seats:
+        bring = None
+        if seat.pk in needing:
+            ruleset = seat.match.ruleset
+            if ruleset not in gangs:
+                gangs[ruleset] = services.gangs_to_bring(ruleset=ruleset, player=user)
+            select_id = f"bring-gang-{seat.match_id}"
+            bring = {"gangs": gangs[ruleset], "error": "", "chosen": "", "select_id": select_id}
+        game = _game_name(seat.match.ruleset)
+        items.append({"seat": seat, "match": seat.match, "game": game, "bring": bring})
+    return items
+
+
+def waits(attention_: dict) -> bool:
+    """Whether anything in ``attention(user)`` asks for an answer (a running match where it
+    is not my move does not)."""
+    return any(v for k, v in attention_.items() if k != "live")
+
+
+def _game_name(slug: str) -> str:
+    game = get_ruleset(slug)
+    return game.name if game else slug

@@ -57,5 +57,10 @@ urlpatterns = [
         leagues.result_decision,
         name="league-result-page",
     ),
+    path(
+        "leagues/<id:pk>/members/<id:membership_id>/<str:decision>/",
+        leagues.membership_decision,
+        name="league-membership-page",
+    ),
     path("players/<str:username>/", leagues.player_page, name="player"),
 ]

@@ -40,19 +40,13 @@ def home(request):
     if not request.user.is_authenticated:
         return render(request, "web/home_signed_out.html", {"games": GAMES})
     user = request.user
-    context = {
-        "gangs": list(selectors.my_gangs(user)),
-        "campaigns": list(selectors.my_campaigns(user)),
-        "leagues": list(selectors.my_leagues(user)),
-        "battles": list(selectors.battles_to_confirm(user)),
-        "requests": list(selectors.requests_to_decide(user)),
-        "results": list(selectors.results_to_confirm(user)),
-        "flips": list(selectors.fighters_with_flips(user)),
-        "live": selectors.live_matches(user),
-    }
-    context["attention"] = any(
-        context[k] for k in ("battles", "requests", "results", "flips")
-    ) or any(m["waiting"] for m in context["live"])
+    context = selectors.attention(user)
+    context.update(
+        gangs=list(selectors.my_gangs(user)),
+        campaigns=list(selectors.my_campaigns(user)),
+        leagues=list(selectors.my_leagues(user)),
+        attention=selectors.waits(context),
+    )
     return render(request, "web/home.html", context)
 
 

@@ -21,6 +21,7 @@ from config.admin_display import username
 from config.admin_scope import ScopedAdmin
 from config.errors import DomainError
 from rosters.models import CatalogueItem, Fighter
+from rulesets.core.words import counted
 
 RESULT_WORDS = {"win": "won", "draw": "drew", "loss": "lost"}
 
@@ -276,7 +277,7 @@ def _reported(battle, gangs, form, casualties: int) -> str:
     outcome = "a draw" if result == "draw" else f"{a.name if result == str(a.pk) else b.name} won"
     return (
         f"Battle {battle.pk} reported: {a.name} against {b.name}, {outcome}; "
-        f"{casualties} fighter(s) out of action. Confirm it below (or let the other side "
+        f"{counted(casualties, 'fighter')} out of action. Confirm it below (or let the other side "
         "confirm it) and the post-game runs."
     )
 

@@ -41,11 +41,22 @@ class CampaignForm(forms.ModelForm):
         label="Add an arbitrator",
         help_text="Their username; they will see this campaign in their admin.",
     )
+    max_battles_per_pairing = forms.IntegerField(
+        min_value=1,
+        max_value=20,
+        required=False,
+        initial=1,
+        help_text="How many battles the same two gangs may fight in one round (empty: as is).",
+    )
     actor = None  # set by CampaignAdmin.get_form: who is saving
 
     class Meta:
         model = Campaign
         fields = ["name", "ruleset", "description", *SETTINGS[2:], "tie_breakers"]
+
+    def clean_max_battles_per_pairing(self):
+        value = self.cleaned_data["max_battles_per_pairing"]
+        return self.instance.max_battles_per_pairing if value is None else value
 
     def clean_new_arbitrator(self):
         name = self.cleaned_data["new_arbitrator"].strip()
@@ -58,6 +69,10 @@ class CampaignForm(forms.ModelForm):
 
     def settings(self) -> dict:
         names = services.SETTINGS if not self.instance.pk else self.changed_data
+        if self.cleaned_data.get("max_battles_per_pairing") == self.initial.get(
+            "max_battles_per_pairing"
+        ):  # left empty: unchanged, not a change to log
+            names = [n for n in names if n != "max_battles_per_pairing" or not self.instance.pk]
         values = {k: self.cleaned_data[k] for k in names if k in services.SETTINGS}
         if not self.instance.pk and not values.get("tie_breakers"):
             values.pop("tie_breakers", None)  # the service's default order

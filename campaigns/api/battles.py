@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import django_filters
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -17,6 +18,7 @@ from campaigns.models import (
     Casualty,
     LiveBattle,
 )
+from config.serializers import RefuseUnwritable
 
 
 class SideSerializer(serializers.ModelSerializer):
@@ -33,6 +35,44 @@ class CasualtySerializer(serializers.ModelSerializer):
         fields = ["fighter", "taken_out_by", "killed"]
 
 
+class BattleOutcomeFighterSerializer(serializers.Serializer):
+    fighter = serializers.IntegerField()
+    name = serializers.CharField()
+    gang = serializers.IntegerField()
+
+
+class BattleOutcomeInjurySerializer(BattleOutcomeFighterSerializer):
+    strike = serializers.IntegerField(help_text="1st or 2nd time out of action (the 3rd kills).")
+    wounds_lost = serializers.IntegerField()
+
+
+class BattleOutcomeFlipsSerializer(BattleOutcomeFighterSerializer):
+    count = serializers.IntegerField()
+
+
+class BattleOutcomeRewardSerializer(serializers.Serializer):
+    gang = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=BattleSide.Result.choices)
+    credits = serializers.IntegerField(help_text="The campaign's reward plus credits earned.")
+
+
+class BattleOutcomeItemSerializer(serializers.Serializer):
+    item = serializers.CharField()
+    how = serializers.ChoiceField(choices=[("found", "found"), ("spent", "spent")])
+    gang = serializers.IntegerField(required=False, help_text="found: the gang's stash.")
+    fighter = serializers.IntegerField(required=False, help_text="spent: who used it up.")
+
+
+class BattleOutcomeSerializer(serializers.Serializer):
+    """What the post-game did, as it stored it (never recomputed)."""
+
+    injuries = BattleOutcomeInjurySerializer(many=True)
+    deaths = BattleOutcomeFighterSerializer(many=True)
+    flips = BattleOutcomeFlipsSerializer(many=True)
+    rewards = BattleOutcomeRewardSerializer(many=True)
+    items = BattleOutcomeItemSerializer(many=True)
+
+
 class BattleSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     sides = SideSerializer(many=True, read_only=True)
@@ -42,6 +82,11 @@ class BattleSerializer(serializers.ModelSerializer):
     )
     confirmed_by = serializers.CharField(
         source="confirmed_by.username", read_only=True, default=None, allow_null=True
+    )
+    outcome = BattleOutcomeSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="The post-game's injuries, deaths, flips, rewards and items; null until it ran.",
     )
 
     class Meta:
@@ -59,16 +104,17 @@ class BattleSerializer(serializers.ModelSerializer):
             "confirmed_at",
             "dispute_reason",
             "post_game_at",
+            "outcome",
             "match",
         ]
 
 
-class CasualtyInput(serializers.Serializer):
+class CasualtyInput(RefuseUnwritable, serializers.Serializer):
     fighter = serializers.IntegerField()
     taken_out_by = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
-class ReportSerializer(serializers.Serializer):
+class ReportSerializer(RefuseUnwritable, serializers.Serializer):
     gangs = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
     winner = serializers.IntegerField(allow_null=True)
     casualties = CasualtyInput(many=True, required=False, default=list)
@@ -87,7 +133,7 @@ class ReportSerializer(serializers.Serializer):
         return value
 
 
-class LiveBattleInput(serializers.Serializer):
+class LiveBattleInput(RefuseUnwritable, serializers.Serializer):
     gangs = serializers.ListField(
         child=serializers.IntegerField(),
         min_length=2,
@@ -110,7 +156,7 @@ class LiveBattleSerializer(serializers.ModelSerializer):
         fields = ["id", "round", "match", "status", "battle", "started_at"]
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReasonSerializer(RefuseUnwritable, serializers.Serializer):
     reason = serializers.CharField(
         max_length=1000,
         required=False,
@@ -119,6 +165,15 @@ class ReasonSerializer(serializers.Serializer):
         help_text="dispute: what is wrong with the report (required); void: why (optional, "
         "as a league result's void).",
     )
+
+
+class BattleFilter(django_filters.FilterSet):
+    round = django_filters.NumberFilter(field_name="round__number", help_text="The round's number.")
+    status = django_filters.ChoiceFilter(choices=Battle.Status.choices)
+
+    class Meta:
+        model = Battle
+        fields = ["round", "status"]
 
 
 def battle_queryset():

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.filters import OrderingFilter
 from rest_framework.response import Response
 
 from campaigns import selectors, services
 from campaigns.api.battles import (
+    BattleFilter,
     BattleSerializer,
     LiveBattleInput,
     LiveBattleSerializer,
@@ -25,6 +28,7 @@ from campaigns.models import (
     LogEntry,
 )
 from config.converters import ObjectId
+from config.serializers import RefuseUnwritable
 from rosters.models import Gang
 
 
@@ -48,6 +52,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "reward_draw",
             "reward_loss",
             "round_length_days",
+            "max_battles_per_pairing",
             "tie_breakers",
             "join_code",
             "created_at",
@@ -61,7 +66,9 @@ class CampaignSerializer(serializers.ModelSerializer):
         return campaign.join_code if user.is_staff or user in arbitrators else None
 
 
-class CampaignWriteSerializer(serializers.ModelSerializer):
+class CampaignWriteSerializer(RefuseUnwritable, serializers.ModelSerializer):
+    read_only_on_update = ("ruleset",)  # a campaign's game is chosen once, when founded
+    read_only_names = ("id", "status", "arbitrators", "join_code", "created_at")
     tie_breakers = serializers.ListField(
         child=serializers.ChoiceField(choices=services.TIE_BREAKERS), required=False, max_length=6
     )
@@ -76,11 +83,11 @@ class CampaignWriteSerializer(serializers.ModelSerializer):
 TRANSITIONS = [("active", "active"), ("finished", "finished")]
 
 
-class StatusSerializer(serializers.Serializer):
+class StatusSerializer(RefuseUnwritable, serializers.Serializer):
     status = serializers.ChoiceField(choices=TRANSITIONS)
 
 
-class ArbitratorSerializer(serializers.Serializer):
+class ArbitratorSerializer(RefuseUnwritable, serializers.Serializer):
     username = serializers.CharField(max_length=150)
 
 
@@ -118,6 +125,17 @@ class LogEntrySerializer(serializers.ModelSerializer):
         fields = ["id", "at", "kind", "text", "battle", "gang", "actor"]
 
 
+class LogOrdering(OrderingFilter):
+    """``?ordering=-at`` (or ``at``), ties broken by id the same way: entries written in one
+    transaction can share a timestamp, and a page must not show one of them twice."""
+
+    def get_ordering(self, request, queryset, view):
+        ordering = list(super().get_ordering(request, queryset, view) or [])
+        if ordering and not any(o.lstrip("-") == "id" for o in ordering):
+            ordering.append("-id" if ordering[0].startswith("-") else "id")
+        return ordering
+
+
 @extend_schema(tags=["campaigns"])
 class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
@@ -125,8 +143,12 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     filterset_fields = ["status", "ruleset"]
     search_fields = ["name"]
     ordering_fields = ["name", "created_at"]
+    ordering = None  # the model's; set per action (the log's)
+    filterset_class = None  # set per action (the battles')
 
     def get_queryset(self):
+        if self.action == "battles":  # what its filters (and the schema's) apply to
+            return battle_queryset()
         return Campaign.objects.prefetch_related("arbitrators")
 
     def _campaign(self) -> Campaign:
@@ -155,9 +177,10 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     def partial_update(self, request, pk=None):
         data = CampaignWriteSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        changes = {k: v for k, v in data.validated_data.items() if k != "ruleset"}
         return self._out(
-            services.update_campaign(campaign=self._campaign(), actor=request.user, **changes)
+            services.update_campaign(
+                campaign=self._campaign(), actor=request.user, **data.validated_data
+            )
         )
 
     @extend_schema(
@@ -244,11 +267,17 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         responses={201: BattleSerializer},
         summary="Report a battle into the open round (a gang's owner or an arbitrator)",
     )
-    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    @action(
+        detail=True,
+        methods=["get", "post"],
+        filter_backends=[DjangoFilterBackend],
+        filterset_class=BattleFilter,
+    )
     def battles(self, request, pk=None):
         campaign = self._campaign()
         if request.method == "GET":
-            page = self.paginate_queryset(battle_queryset().filter(campaign=campaign))
+            rows = self.filter_queryset(self.get_queryset().filter(campaign=campaign))
+            page = self.paginate_queryset(rows)
             return self.get_paginated_response(BattleSerializer(page, many=True).data)
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -292,9 +321,17 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         return Response(selectors.campaign_standings(self._campaign()))
 
     @extend_schema(
-        responses=LogEntrySerializer(many=True), summary="The campaign log, oldest first"
+        responses=LogEntrySerializer(many=True),
+        summary="The campaign log, oldest first (ordering=-at: newest first)",
     )
-    @action(detail=True, methods=["get"], filter_backends=[])
+    @action(
+        detail=True,
+        methods=["get"],
+        filter_backends=[LogOrdering],
+        ordering_fields=["at", "id"],
+        ordering=["at", "id"],
+    )
     def log(self, request, pk=None):
-        page = self.paginate_queryset(self._campaign().log.select_related("actor"))
+        rows = self.filter_queryset(self._campaign().log.select_related("actor"))
+        page = self.paginate_queryset(rows)
         return self.get_paginated_response(LogEntrySerializer(page, many=True).data)

@@ -12,6 +12,7 @@ from campaigns import services
 from campaigns.models import (
     Membership,
 )
+from config.serializers import RefuseUnwritable
 
 
 class MembershipSerializer(serializers.ModelSerializer):
@@ -36,7 +37,7 @@ class MembershipSerializer(serializers.ModelSerializer):
         ]
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(RefuseUnwritable, serializers.Serializer):
     gang = serializers.IntegerField()
     join_code = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
 

@@ -12,6 +12,7 @@ from campaigns import services
 from campaigns.models import (
     Round,
 )
+from config.serializers import RefuseUnwritable
 from jobs.api import JobSerializer
 
 
@@ -23,7 +24,7 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["id", "number", "status", "deadline", "opened_at", "closed_at", "close_job"]
 
 
-class OpenRoundSerializer(serializers.Serializer):
+class OpenRoundSerializer(RefuseUnwritable, serializers.Serializer):
     deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
 
 

@@ -17,10 +17,12 @@ from campaigns.models import (
     Round,
 )
 from campaigns.services.common import is_arbitrator, log, require_arbitrator
+from campaigns.services.pairings import check_pairing_limit
 from config.errors import NotAllowed
 from rosters import access
 from rosters import services as rosters
 from rosters.models import Fighter, Gang
+from rulesets.core.words import counted
 
 MAX_GOODS_PER_SIDE = 10
 MAX_CREDITS_EARNED = 1000
@@ -191,6 +193,8 @@ def report_battle(
                 field=f"credits.{gang_id}",
             )
 
+    if source == Battle.Source.LOGGED:  # a live battle was counted when it started
+        check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
     battle = Battle.objects.create(
         campaign=campaign,
         round=round_,
@@ -223,8 +227,8 @@ def report_battle(
         campaign,
         LogEntry.Kind.BATTLE,
         f"{actor.username if actor else 'The server'} reported "
-        f"{a.name} against {b.name} in round {round_.number} ({outcome}); {len(rows)} fighter(s) "
-        f"out of action.",
+        f"{a.name} against {b.name} in round {round_.number} ({outcome}); "
+        f"{counted(len(rows), 'fighter')} out of action.",
         actor=actor,
         battle=battle,
     )

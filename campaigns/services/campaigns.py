@@ -6,6 +6,7 @@ from django.db import transaction
 
 from campaigns.errors import CampaignError, WrongState
 from campaigns.models import (
+    MAX_BATTLES_PER_PAIRING,
     Campaign,
     LogEntry,
     Round,
@@ -25,6 +26,7 @@ SETTINGS = (
     "reward_draw",
     "reward_loss",
     "round_length_days",
+    "max_battles_per_pairing",
     "tie_breakers",
 )
 
@@ -58,6 +60,17 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
             raise CampaignError(f"'{key}' cannot be changed.", field=key)
     if "tie_breakers" in changes:
         _check_tie_breakers(changes["tie_breakers"])
+    if "max_battles_per_pairing" in changes:
+        limit = changes["max_battles_per_pairing"]
+        if (
+            isinstance(limit, bool)
+            or not isinstance(limit, int)
+            or not 1 <= limit <= MAX_BATTLES_PER_PAIRING
+        ):
+            raise CampaignError(
+                f"Give a whole number from 1 to {MAX_BATTLES_PER_PAIRING}.",
+                field="max_battles_per_pairing",
+            )
     win, draw = (
         changes[key]
         if key in changes

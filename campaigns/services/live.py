@@ -14,31 +14,10 @@ from campaigns.models import (
 )
 from campaigns.services.battles import _battle_gangs, _open_round, report_battle
 from campaigns.services.common import log
+from campaigns.services.pairings import check_pairing_limit
 from config.errors import NotAllowed
-from rosters.models import Fighter, Gang
-
-
-def gang_for_live_play(gang: Gang) -> dict:
-    """The gang as the Last Hope Frontier engine takes it: active fighters with their current
-    stat lines and the equipment they carry (the stash stays at home)."""
-    from rosters.selectors import fighter_queryset
-
-    fighters = fighter_queryset().filter(gang=gang, status=Fighter.Status.ACTIVE).order_by("id")
-    return {
-        "gang_id": gang.pk,
-        "name": gang.name,
-        "faction": gang.faction,
-        "fighters": [
-            {
-                "id": f.pk,
-                "name": f.name,
-                "role": f.role.slug,
-                "stats": f.current_stats(),
-                "equipment": [e.item.slug for e in f.equipment.all()],
-            }
-            for f in fighters
-        ],
-    }
+from rosters.live import gang_for_live_play  # the roster as the engine takes it
+from rosters.models import Fighter
 
 
 @transaction.atomic
@@ -58,6 +37,7 @@ def start_live_battle(
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     round_ = _open_round(campaign)
     rows = _battle_gangs(campaign, gangs)
+    check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
     ordered = [rows[g] for g in gangs]
     if not actor.is_staff and actor.pk not in {g.owner_id for g in ordered}:
         raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")

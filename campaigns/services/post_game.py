@@ -14,6 +14,7 @@ from campaigns.models import (
 from campaigns.services.common import log
 from rosters import services as rosters
 from rosters.models import Fighter, Gang, LedgerEntry
+from rulesets.core.words import counted
 from rulesets.last_hope_frontier import post_game
 
 
@@ -34,6 +35,8 @@ def run_post_game(*, battle_id: int) -> bool:
 
     casualties = list(battle.casualties.select_related("fighter", "taken_out_by"))
     died = []
+    # What happened, kept on the battle as it happens (its detail shows it; nothing recomputed).
+    outcome = {"injuries": [], "deaths": [], "flips": [], "rewards": [], "items": []}
     for casualty in casualties:
         injury = rosters.take_out_of_action(
             fighter=casualty.fighter,
@@ -43,8 +46,10 @@ def run_post_game(*, battle_id: int) -> bool:
         casualty.killed = injury.fatal
         casualty.save(update_fields=["killed"])
         fighter = casualty.fighter
+        who = {"fighter": fighter.pk, "name": fighter.name, "gang": fighter.gang_id}
         if injury.fatal:
             died.append(str(fighter.pk))
+            outcome["deaths"].append(who)
             log(
                 campaign,
                 LogEntry.Kind.DEATH,
@@ -54,6 +59,9 @@ def run_post_game(*, battle_id: int) -> bool:
                 gang=gang_of[fighter.gang_id],
             )
         else:
+            outcome["injuries"].append(
+                {**who, "strike": injury.strike, "wounds_lost": injury.wounds_lost}
+            )
             log(
                 campaign,
                 LogEntry.Kind.INJURY,
@@ -74,16 +82,20 @@ def run_post_game(*, battle_id: int) -> bool:
     for fighter_id, count in post_game.settle_takedowns(takedowns, died).items():
         fighter = Fighter.objects.get(pk=int(fighter_id))
         rosters.award_flips(fighter=fighter, count=count, actor=None, note=f"battle {battle.pk}")
+        outcome["flips"].append(
+            {"fighter": fighter.pk, "name": fighter.name, "gang": fighter.gang_id, "count": count}
+        )
         log(
             campaign,
             LogEntry.Kind.FLIPS,
-            f"{fighter.name} earned {count} card flip{'s' if count > 1 else ''}.",
+            f"{fighter.name} earned {counted(count, 'card flip')}.",
             battle=battle,
             gang=gang_of[fighter.gang_id],
         )
 
     for side in sides:
         reward = getattr(campaign, f"reward_{side.result}") + side.credits_earned
+        outcome["rewards"].append({"gang": side.gang_id, "result": side.result, "credits": reward})
         if reward:
             rosters.adjust_credits(
                 gang=side.gang,
@@ -95,7 +107,7 @@ def run_post_game(*, battle_id: int) -> bool:
             log(
                 campaign,
                 LogEntry.Kind.REWARD,
-                f"{side.gang.name} earned {reward} credits ({side.result}).",
+                f"{side.gang.name} earned {counted(reward, 'credit')} ({side.result}).",
                 battle=battle,
                 gang=side.gang,
             )
@@ -103,15 +115,20 @@ def run_post_game(*, battle_id: int) -> bool:
             rosters.add_found(
                 gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.pk}"
             )
+            outcome["items"].append({"gang": side.gang_id, "item": slug, "how": "found"})
         rosters.record_battle(gang=side.gang_id)
 
     for spent in battle.spent:
         rosters.use_up(
             fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.pk})"
         )
+        outcome["items"].append(
+            {"fighter": spent["fighter"], "item": spent["item"], "how": "spent"}
+        )
 
     battle.post_game_at = timezone.now()
-    battle.save(update_fields=["post_game_at"])
+    battle.outcome = outcome
+    battle.save(update_fields=["post_game_at", "outcome"])
     return True
 
 

@@ -16,6 +16,7 @@ from campaigns.models import (
 from campaigns.services.common import log, require_arbitrator
 from campaigns.services.post_game import run_post_game
 from jobs import services as jobs
+from rulesets.core.words import counted
 
 
 @transaction.atomic
@@ -85,11 +86,15 @@ def close_round_now(*, round_id: int, job_id: str | None = None) -> dict:
             round_.status = Round.Status.CLOSED
             round_.closed_at = timezone.now()
             round_.save(update_fields=["status", "closed_at"])
-            note = f" {waiting} result(s) still wait for confirmation." if waiting else ""
+            wait = "waits" if waiting == 1 else "wait"
+            note = (
+                f" {counted(waiting, 'result')} still {wait} for confirmation." if waiting else ""
+            )
             log(
                 round_.campaign,
                 LogEntry.Kind.ROUND,
-                f"Round {round_.number} closed after {confirmed} confirmed battle(s).{note}",
+                f"Round {round_.number} closed after "
+                f"{counted(confirmed, 'confirmed battle')}.{note}",
             )
     result = {"round": round_.number, "post_games": len(pending)}
     jobs.job_finished(job_id, result=result)

@@ -20,7 +20,7 @@ from leagues.api.leagues import (
     LeagueViewSet,
     league_queryset,
 )
-from leagues.api.members import AcceptMembershipView, DeclineMembershipView
+from leagues.api.members import AcceptMembershipView, DeclineMembershipView, InvitationsView
 from leagues.api.parsing import MAX_BODY_BYTES, KeyedDict, LeagueJSONParser, PlayerMapField
 from leagues.api.players import (
     GameStatsSerializer,
@@ -62,6 +62,7 @@ __all__ = [
     "ErrorsAsJSON",
     "ErrorsAsJSONSchema",
     "GameStatsSerializer",
+    "InvitationsView",
     "KeyedDict",
     "LeaderboardRowSerializer",
     "LeaderboardView",

@@ -11,6 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from config.serializers import RefuseUnwritable
 from leagues import selectors, services
 from leagues.api.parsing import LeagueJSONParser
 from leagues.api.results import LeagueMatchSerializer, ResultInputSerializer, result_queryset
@@ -59,7 +60,8 @@ class LeagueSerializer(serializers.ModelSerializer):
         return league.join_code if user.is_staff or user in organisers else None
 
 
-class LeagueSettingsSerializer(serializers.Serializer):
+class LeagueSettingsSerializer(RefuseUnwritable, serializers.Serializer):
+    read_only_names = ("id", "ruleset", "organisers", "join_code", "created_at")
     name = serializers.CharField(max_length=100, required=False)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     season_start = serializers.DateField(required=False, allow_null=True)

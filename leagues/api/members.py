@@ -1,4 +1,5 @@
-"""A player's answer to a league's invitation: accept or decline (``members/{id}/...``).
+"""A player's answer to a league's invitation: accept or decline (``members/{id}/...``),
+and an organiser's invitations to several players in one call (``invitations/``).
 
 Only the invited player answers (403 for anyone else, organisers and staff included); the
 same answer twice is a 200 that changes nothing.
@@ -8,13 +9,16 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from leagues import services
 from leagues.api.leagues import LeagueMembershipSerializer
 from leagues.api.parsing import LeagueJSONParser
-from leagues.models import Membership
+from leagues.models import League, Membership
+
+MAX_INVITATIONS = 100
 
 MEMBER_PATH = [
     OpenApiParameter("id", int, OpenApiParameter.PATH, description="The league."),
@@ -69,3 +73,43 @@ class DeclineMembershipView(_Answer):
     )
     def post(self, request, pk: int, member_id: int):
         return super().post(request, pk, member_id)
+
+
+class InvitationsSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        min_length=1,
+        max_length=MAX_INVITATIONS,
+        help_text="Usernames to invite; each player accepts or declines their own invitation.",
+    )
+
+
+class InvitationsResultSerializer(serializers.Serializer):
+    results = LeagueMembershipSerializer(many=True)
+
+
+class InvitationsView(APIView):
+    parser_classes = [LeagueJSONParser]
+
+    @extend_schema(
+        operation_id="leagues_invitations_create",
+        parameters=[MEMBER_PATH[0]],
+        request=InvitationsSerializer,
+        responses={201: InvitationsResultSerializer},
+        summary="Invite several players at once (organisers): all or nothing, every bad name "
+        "named; each invitation waits for its player",
+        tags=["leagues"],
+    )
+    def post(self, request, pk: int):
+        league = get_object_or_404(League, pk=pk)
+        data = InvitationsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        made = services.invite_players(
+            league=league, usernames=data.validated_data["players"], actor=request.user
+        )
+        rows = Membership.objects.select_related("player", "added_by").filter(
+            pk__in=[m.pk for m in made]
+        )
+        by_id = {m.pk: m for m in rows}
+        body = {"results": LeagueMembershipSerializer([by_id[m.pk] for m in made], many=True).data}
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -10,6 +10,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import RoundedFloatField
 from leagues import selectors
 from rulesets.registry import get_ruleset
 
@@ -17,10 +18,11 @@ from rulesets.registry import get_ruleset
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
-    rating = serializers.FloatField(help_text="The ordinal, mu - 3 sigma.")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    games = serializers.IntegerField()
+    rating = RoundedFloatField(help_text="The ordinal, mu - 3 sigma.")
+    mu = RoundedFloatField()
+    sigma = RoundedFloatField()
+    games = serializers.IntegerField(help_text="League results rated.")
+    played = serializers.IntegerField(help_text="Finished matches of this game, rated or not.")
     provisional = serializers.BooleanField()
 
 
@@ -29,10 +31,10 @@ class RatingPointSerializer(serializers.Serializer):
     league = serializers.IntegerField()
     played_at = serializers.DateTimeField()
     games = serializers.IntegerField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    rating_before = serializers.FloatField()
-    rating = serializers.FloatField()
+    mu = RoundedFloatField()
+    sigma = RoundedFloatField()
+    rating_before = RoundedFloatField()
+    rating = RoundedFloatField()
 
 
 class GameStatsSerializer(serializers.Serializer):
@@ -41,10 +43,11 @@ class GameStatsSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
-    average_placement = serializers.FloatField(allow_null=True)
-    rating = serializers.FloatField(allow_null=True)
-    mu = serializers.FloatField(allow_null=True)
-    sigma = serializers.FloatField(allow_null=True)
+    lost = serializers.IntegerField()
+    average_placement = RoundedFloatField(allow_null=True)
+    rating = RoundedFloatField(allow_null=True)
+    mu = RoundedFloatField(allow_null=True)
+    sigma = RoundedFloatField(allow_null=True)
     provisional = serializers.BooleanField()
     history = RatingPointSerializer(many=True)
 
@@ -74,6 +77,7 @@ class LeaderboardView(ListAPIView):
     def get(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.get_queryset())
         start = (self.paginator.page.start_index() if page else 1) - 1
+        played = selectors.played_counts(self.kwargs["slug"], [r.player_id for r in page])
         rows = [
             {
                 "rank": start + index,
@@ -82,6 +86,7 @@ class LeaderboardView(ListAPIView):
                 "mu": r.mu,
                 "sigma": r.sigma,
                 "games": r.games,
+                "played": played.get(r.player_id, 0),
                 "provisional": selectors.is_provisional(r.games),
             }
             for index, r in enumerate(page, start=1)
@@ -94,7 +99,8 @@ class PlayerStatsView(APIView):
     @extend_schema(
         operation_id="players_stats",
         responses=PlayerStatsSerializer,
-        summary="A player's league games: per game played, won, average place, rating over time",
+        summary="A player's finished games: per game played, won, lost, average place; "
+        "league rating over time",
     )
     def get(self, request, username: str):
         from django.contrib.auth import get_user_model

@@ -9,6 +9,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import RoundedFloatField
 from leagues import services
 from leagues.api.parsing import LeagueJSONParser, PlayerMapField
 from leagues.models import Confirmation, LeagueMatch, RatingChange
@@ -18,8 +19,12 @@ from matches.models import Participant
 
 class RatingChangeSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username")
-    rating_before = serializers.FloatField(source="ordinal_before")
-    rating_after = serializers.FloatField(source="ordinal_after")
+    rating_before = RoundedFloatField(source="ordinal_before")
+    rating_after = RoundedFloatField(source="ordinal_after")
+    mu_before = RoundedFloatField()
+    sigma_before = RoundedFloatField()
+    mu_after = RoundedFloatField()
+    sigma_after = RoundedFloatField()
 
     class Meta:
         model = RatingChange

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from config.serializers import RoundedFloatField
 from leagues import selectors
 from leagues.models import League
 
@@ -34,6 +35,17 @@ CSV_COLUMNS = [
 ]
 
 
+def csv_value(value) -> str | int:
+    """A cell as a person reads it in a spreadsheet: yes/no, 2 decimals, blank for none."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return round(value, 2)
+    return value
+
+
 class StandingsCSVRenderer(BaseRenderer):
     media_type = "text/csv"
     format = "csv"
@@ -44,7 +56,7 @@ class StandingsCSVRenderer(BaseRenderer):
         writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
         writer.writeheader()
         for row in (data or {}).get("rows", []):
-            writer.writerow({k: "" if v is None else v for k, v in row.items()})
+            writer.writerow({k: csv_value(v) for k, v in row.items()})
         return out.getvalue().encode(self.charset)
 
 
@@ -78,8 +90,8 @@ class LeagueStandingRowSerializer(serializers.Serializer):
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
     lost = serializers.IntegerField()
-    average_placement = serializers.FloatField(allow_null=True)
-    opponents_strength = serializers.FloatField()
+    average_placement = RoundedFloatField(allow_null=True)
+    opponents_strength = RoundedFloatField()
     score_difference = serializers.IntegerField(allow_null=True)
     kills = serializers.IntegerField(allow_null=True)
 

@@ -27,7 +27,12 @@ from leagues.services.leagues import (
     create_league,
     update_league,
 )
-from leagues.services.members import accept_membership, add_member, decline_membership
+from leagues.services.members import (
+    accept_membership,
+    add_member,
+    decline_membership,
+    invite_players,
+)
 from leagues.services.results import (
     add_live_match,
     confirm_result,
@@ -50,6 +55,7 @@ __all__ = [
     "decline_membership",
     "dispute_result",
     "find_player",
+    "invite_players",
     "is_member",
     "is_organiser",
     "report_result",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from leagues import summaries
 from leagues.errors import LeagueError
 from leagues.models import League
 from leagues.scoring import check_points_table, check_tie_breakers, default_settings
@@ -22,6 +23,7 @@ SETTINGS = (
     "points_loss",
     "tie_breakers",
 )
+POINTS = {"scoring", "points_table", "points_win", "points_draw", "points_loss"}
 
 
 def check_settings(values: dict, *, ruleset: str) -> dict:
@@ -70,8 +72,9 @@ def create_league(*, creator, name: str, ruleset: str, **settings) -> League:
 
 @transaction.atomic
 def update_league(*, league: League, actor, **changes) -> League:
-    """Change settings. Standings are computed when read, so new points or tie-breakers apply
-    to the whole season at once; ratings do not depend on league settings."""
+    """Change settings. New points or tie-breakers apply to the whole season at once: new
+    points rescore the standing totals here, tie-breakers are applied when read; ratings do not
+    depend on league settings."""
     require_organiser(user=actor, league=league)
     league = League.objects.select_for_update().get(pk=league.pk)
     for key in changes:
@@ -81,6 +84,8 @@ def update_league(*, league: League, actor, **changes) -> League:
         setattr(league, key, value)
     check_order(league)
     league.save()
+    if POINTS & set(changes):
+        summaries.rescore_totals(league=league)
     return league
 
 

@@ -7,6 +7,8 @@ without their say:
   themselves is a member at once.
 - a player who has the league's code (organisers see it) joins at once. That is also how a
   player who declined comes back later, or takes up an invitation without waiting for it.
+- an organiser may invite several players in one call (``invite_players``): all of them or,
+  if any name is wrong, none, with every wrong name reported at once.
 - answers are idempotent: the same answer again changes nothing (``changed`` is False).
 
 The league row lock orders concurrent adds to one league: the first creates the row, the
@@ -17,11 +19,12 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from rest_framework.exceptions import ValidationError
 
-from config.errors import NotAllowed
+from config.errors import DomainError, NotAllowed
 from leagues.errors import LeagueError, NotAnOrganiser, WrongState
 from leagues.models import League, Membership
-from leagues.services.common import is_organiser
+from leagues.services.common import find_player, is_organiser, require_organiser
 
 Status = Membership.Status
 
@@ -55,6 +58,33 @@ def add_member(*, league: League, player, actor, join_code: str = "") -> Members
             )
     except IntegrityError:  # only if a writer skipped the league lock (the admin's inline)
         raise WrongState(f"{player.username} is already in this league.", field="player") from None
+
+
+@transaction.atomic
+def invite_players(*, league: League, usernames: list, actor) -> list[Membership]:
+    """An organiser's invitations to several players at once, all or nothing: each one is
+    ``add_member``'s own (it waits for its player; the organiser named is a member at once),
+    in a savepoint, so every bad name is found; any refusal rolls every invitation back and
+    is reported by its place in the list (``players.2``)."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    require_organiser(user=actor, league=league)
+    errors: dict[str, list[str]] = {}
+    made, seen = [], {}
+    for index, name in enumerate(usernames):
+        path = f"players.{index}"
+        if isinstance(name, str) and name in seen:
+            errors[path] = [f"{name} is listed twice (first as players.{seen[name]})."]
+            continue
+        seen[name] = index
+        try:
+            player = find_player(name, field=path)
+            with transaction.atomic():
+                made.append(add_member(league=league, player=player, actor=actor))
+        except DomainError as exc:
+            errors[path] = [exc.detail]
+    if errors:
+        raise ValidationError(errors)  # leaving the transaction rolls every invitation back
+    return made
 
 
 def _again(membership: Membership, *, joining: bool) -> Membership:

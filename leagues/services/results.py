@@ -14,7 +14,8 @@ each still says whether it counts for this league.
 
 Confirming rates the result (``leagues.ratings.apply_result``) in the same transaction, so a
 confirmed result always has its rating changes. Voiding a confirmed result rebuilds its game's
-ratings, because every later rating was computed from it.
+ratings, because every later rating was computed from it. Both recompute the standing totals
+of the result's players (``leagues.summaries``) in that transaction too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import NotAllowed
-from leagues import ratings
+from leagues import ratings, summaries
 from leagues.errors import LeagueError, WrongState
 from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.services.common import MAX_REASON, is_member, is_organiser, require_organiser
@@ -167,10 +168,30 @@ def _confirm(result: LeagueMatch, actor) -> None:
     result.confirmed_at = timezone.now()
     ratings.apply_result(result)  # sets rating_seq
     result.save(update_fields=["status", "confirmed_by", "confirmed_at", "rating_seq"])
+    summaries.refresh_totals(league=result.league, players=_player_ids(result))
 
 
 def _locked(result: LeagueMatch) -> LeagueMatch:
-    return LeagueMatch.objects.select_for_update().select_related("league").get(pk=result.pk)
+    """The first locks of every write of a result (confirm, dispute, void), which makes their
+    order the same everywhere. The one lock order of a result's writes:
+
+    1. the result row and 2. its league row, in this one statement (the result first);
+    3. its game's ``RatingSeries`` row (``ratings.apply_result`` / ``recompute_ratings``);
+    4. the players' ``PlayerRating`` rows, only ever touched under 3;
+    then the league row again for the totals (``summaries.refresh_totals``, already held).
+
+    Both rows are locked FOR NO KEY UPDATE, not FOR UPDATE. A rebuild (a void) writes a
+    ``RatingChange`` for every counted result of the game, and at COMMIT the deferred foreign
+    key checks take FOR KEY SHARE on each of those result rows, after 1-4: with FOR UPDATE, a
+    result locked by a request queued behind this one (for the league row or the series) made
+    the void wait for that request, a deadlock (tests/leagues/test_standing_totals_races.py).
+    NO KEY UPDATE still serialises the writers of a result and of a league, but lets rows that
+    merely reference them be written. (SQLite ignores both: it serialises every writer.)"""
+    return (
+        LeagueMatch.objects.select_for_update(no_key=True)
+        .select_related("league")
+        .get(pk=result.pk)
+    )
 
 
 def _player_ids(result: LeagueMatch) -> set[int]:
@@ -241,4 +262,5 @@ def void_result(*, result: LeagueMatch, actor, reason: str = "") -> LeagueMatch:
     result.save(update_fields=["status", "voided_by", "void_reason"])
     if was_confirmed:
         ratings.recompute_ratings(ruleset=result.ruleset)
+        summaries.refresh_totals(league=result.league, players=_player_ids(result))
     return result

@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
@@ -24,12 +24,12 @@ from rulesets.registry import get_ruleset
 
 RESULTS_SHOWN = 50
 BREAKER_WORDS = {
-    "head_to_head": _lazy("head-to-head"),
-    "wins": _lazy("wins"),
-    "average_placement": _lazy("average place"),
-    "opponents_strength": _lazy("opponents' strength"),
-    "score_difference": _lazy("score difference"),
-    "most_kills": _lazy("most kills"),
+    "head_to_head": gettext_lazy("head-to-head"),
+    "wins": gettext_lazy("wins"),
+    "average_placement": gettext_lazy("average place"),
+    "opponents_strength": gettext_lazy("opponents' strength"),
+    "score_difference": gettext_lazy("score difference"),
+    "most_kills": gettext_lazy("most kills"),
 }
 
 
@@ -60,7 +60,7 @@ def _page(request, league: League, form: ResultForm | None = None, status: int =
     organiser = services.is_organiser(user=user, league=league)
     members = list(
         Membership.objects.filter(league=league)
-        .select_related("player")
+        .select_related("player", "added_by")
         .order_by("player__username")
     )
     game = get_ruleset(league.ruleset)
@@ -79,14 +79,19 @@ def _page(request, league: League, form: ResultForm | None = None, status: int =
         )
     standings = selectors.league_standings(league)
     series = rating_series(league, [m.player for m in members])
-    is_member = any(m.player_id == user.pk for m in members)
+    active = [m for m in members if m.status == Membership.Status.ACTIVE]
+    is_member = any(m.player_id == user.pk for m in active)
     if form is None and (is_member or organiser):
-        form = ResultForm(players=[m.player.username for m in members], game=game)
+        form = ResultForm(players=[m.player.username for m in active], game=game)
+    invited = [m for m in members if m.status == Membership.Status.INVITED]
     context = {
         "league": league,
         "game": game,
         "organiser": organiser,
         "is_member": is_member,
+        # The invited player answers here; organisers see who has not answered yet.
+        "my_invitation": next((m for m in invited if m.player_id == user.pk), None),
+        "unanswered": invited if organiser else [],
         "standings": standings,
         "breakers": [BREAKER_WORDS.get(b, b) for b in standings["tie_breakers"]],
         "results": results,
@@ -107,7 +112,7 @@ def league_detail(request, pk: int):
 def result_report(request, pk: int):
     league = _league(pk)
     members = (
-        Membership.objects.filter(league=league)
+        Membership.objects.filter(league=league, status=Membership.Status.ACTIVE)
         .select_related("player")
         .order_by("player__username")
     )
@@ -153,6 +158,24 @@ def result_decision(request, pk: int, result_id: int, decision: str):
         return redirect(reverse("league-detail", args=[pk]) + f"#result-{result_id}")
     messages.success(request, text)
     return redirect(reverse("league-detail", args=[pk]) + f"#result-{result_id}")
+
+
+@login_required
+@require_POST
+def membership_decision(request, pk: int, membership_id: int, decision: str):
+    """The invited player accepts or declines (``leagues.services`` decides who may: the
+    same 403 as the API for anyone else)."""
+    membership = get_object_or_404(Membership, pk=membership_id, league_id=pk)
+    if decision == "accept":
+        services.accept_membership(membership=membership, actor=request.user)
+        text = _("Welcome to the league: results may name you now.")
+    elif decision == "decline":
+        services.decline_membership(membership=membership, actor=request.user)
+        text = _("Invitation declined. You may still join later with the league's code.")
+    else:
+        raise Http404
+    messages.success(request, text)
+    return redirect("league-detail", pk)
 
 
 @login_required

@@ -1,13 +1,15 @@
 """A named player's answer: accept a live seat or confirm a logged result, or decline.
 
 Each answer is about the caller's own seat (403 without one) and idempotent: the same answer
-again is a 200 that changes nothing. The body, if any, is ignored.
+again is a 200 that changes nothing. The body is ignored, but for a friendly battle's
+acceptance: ``{"gang": id}``, the player's own gang.
 """
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.response import Response
 
 from matches import selectors, services
@@ -40,15 +42,30 @@ def _documented(summary: str, description: str):
     )
 
 
+class AcceptBodySerializer(serializers.Serializer):
+    gang = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        help_text="A friendly battle: your own gang, whose roster the server reads.",
+    )
+
+
 class AcceptView(_Answer):
     answer = "accept_match"
 
+    @extend_schema(request=AcceptBodySerializer)
     @_documented(
-        "Accept your seat in a live match you were invited to",
+        "Accept your seat in a live match you were invited to (a friendly battle: with your gang)",
         "The match is dealt and live once every seat has accepted. 409 once it was cancelled.",
     )
     def post(self, request, match_id: int):
-        return super().post(request, match_id)
+        body = AcceptBodySerializer(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
+        match = get_object_or_404(Match.objects.only("pk"), pk=match_id)
+        services.accept_match(match=match, player=request.user, gang=body.validated_data["gang"])
+        return Response(MatchSerializer(selectors.matches().get(pk=match.pk)).data)
 
 
 class ConfirmView(_Answer):

@@ -100,6 +100,12 @@ class LiveMatchCreateSerializer(serializers.Serializer):
         "The others are invited: the match is dealt when each has accepted.",
     )
     options = serializers.DictField(required=False, default=dict)
+    gang = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="A friendly battle (Last Hope Frontier): your own gang; the server reads its "
+        "roster, and the invited player accepts with theirs (matches/{id}/accept/).",
+    )
     seed = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -217,9 +223,12 @@ class MatchListCreate(ListAPIView):
                 raise NotAllowed("Only staff may choose the seed of a match.", field="seed")
             body = LiveMatchCreateSerializer(data=data)
             body.is_valid(raise_exception=True)
-            match = services.create_live_match(
-                created_by=request.user, **_without(body.validated_data, "live")
+            create = (  # a friendly battle of two players' gangs (live_friendly.py)
+                services.create_friendly_battle
+                if "gang" in body.validated_data
+                else services.create_live_match
             )
+            match = create(created_by=request.user, **_without(body.validated_data, "live"))
         else:
             body = LoggedResultCreateSerializer(data=data)
             body.is_valid(raise_exception=True)

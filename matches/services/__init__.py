@@ -33,6 +33,12 @@ from matches.services.common import (
 )
 from matches.services.consent import accept_match, decline_match
 from matches.services.finish import run_finish_handlers
+from matches.services.live_friendly import (
+    collect_friendly_battle,
+    create_friendly_battle,
+    gangs_to_bring,
+    seats_needing_gang,
+)
 from matches.services.queue import (
     MAX_ACTION_BYTES,
     MAX_KEY_LENGTH,
@@ -66,14 +72,18 @@ __all__ = [
     "accept_match",
     "canonical",
     "closed_reason",
+    "collect_friendly_battle",
+    "create_friendly_battle",
     "create_live_match",
     "deal_if_accepted",
     "decline_match",
+    "gangs_to_bring",
     "log_result",
     "replay_match",
     "resign",
     "resolve_pending_actions",
     "run_finish_handlers",
+    "seats_needing_gang",
     "submit_action",
     "sweep_pending_actions",
 ]

@@ -22,6 +22,7 @@ from django.utils import timezone
 from matches import push
 from matches.models import Match, Participant
 from matches.services.common import MatchNotRunning, NotSeated, _append_events, closed_reason
+from matches.services.live_friendly import bring_gang
 from matches.services.records import deal_if_accepted
 
 Consent = Participant.Consent
@@ -42,8 +43,9 @@ def _answer(seat: Participant, consent: str) -> None:
 
 
 @transaction.atomic
-def accept_match(*, match: Match, player) -> tuple[Match, bool]:
-    """Accept one's seat in a live match, or confirm a logged result one is named in.
+def accept_match(*, match: Match, player, gang=None) -> tuple[Match, bool]:
+    """Accept one's seat in a live match, or confirm a logged result one is named in; a
+    friendly battle is accepted with one's own ``gang`` (live_friendly.bring_gang).
     Returns ``(match, changed)``."""
     match, seat = _locked_seat(match, player)
     if seat.consent == Consent.ACCEPTED:
@@ -52,6 +54,8 @@ def accept_match(*, match: Match, player) -> tuple[Match, bool]:
         raise MatchNotRunning("You declined this match; it cannot be accepted now.")
     if match.live and match.status != Match.Status.INVITED:
         raise MatchNotRunning(closed_reason(match))
+    if match.live:
+        bring_gang(match=match, seat=seat, player=player, gang=gang)
     _answer(seat, Consent.ACCEPTED)
     if match.live:
         deal_if_accepted(match)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
@@ -98,39 +98,46 @@ def submit_action(
 
     A retry with the same key from the same seat returns the first action unchanged (created
     is False); the same key with a different request is a conflict. The match row lock
-    serialises submissions of one match, so action ids follow submission order. Three
-    queries when all is well: the seat with its match locked, the key, the insert.
+    serialises submissions of one match, so action ids follow submission order. Two queries
+    when all is well: the seat with its match locked, and the insert, which skips a key the
+    seat already used (``ON CONFLICT DO NOTHING``); only then is the first action read.
     """
     seat = _lock_seat(match if isinstance(match, int) else match.pk, player)
     match = seat.match
     key = _check_idempotency_key(idempotency_key)
     if kind == MatchAction.Kind.PLAY:
         payload = _check_payload(payload)
-    existing = MatchAction.objects.filter(match=match, seat=seat.seat, idempotency_key=key).first()
-    if existing is not None:
-        same = (
-            existing.kind == kind
-            and _dump(existing.payload) == _dump(payload)
-            and existing.expected_version == expected_version
-        )
-        if not same:
-            raise IdempotencyKeyReused(
-                "This Idempotency-Key was already used for a different action; "
-                "use a new key for a new action."
+    action = None
+    if match.is_running and not seat.resigned:
+        action = _insert_new(
+            MatchAction(
+                match=match,
+                seat=seat.seat,
+                kind=kind,
+                payload=payload,
+                idempotency_key=key,
+                expected_version=expected_version,
             )
-        return existing, False
-    if not match.is_running:
-        raise MatchNotRunning(closed_reason(match))
-    if seat.resigned:
+        )
+    if action is None:  # the key was used before, or the action cannot be taken
+        existing = MatchAction.objects.filter(
+            match=match, seat=seat.seat, idempotency_key=key
+        ).first()
+        if existing is not None:
+            same = (
+                existing.kind == kind
+                and _dump(existing.payload) == _dump(payload)
+                and existing.expected_version == expected_version
+            )
+            if not same:
+                raise IdempotencyKeyReused(
+                    "This Idempotency-Key was already used for a different action; "
+                    "use a new key for a new action."
+                )
+            return existing, False
+        if not match.is_running:
+            raise MatchNotRunning(closed_reason(match))
         raise MatchNotRunning("You resigned from this match.")
-    action = MatchAction.objects.create(
-        match=match,
-        seat=seat.seat,
-        kind=kind,
-        payload=payload,
-        idempotency_key=key,
-        expected_version=expected_version,
-    )
     # robust: if the broker is down the action is stored all the same and the sweep sends it.
     # (A lambda, not functools.partial: Django logs a robust callback's failure by its
     # __qualname__, which a partial lacks, and the AttributeError became a 500.)
@@ -151,6 +158,34 @@ def resign(
         idempotency_key=idempotency_key or RESIGN_KEY,
         kind=MatchAction.Kind.RESIGN,
     )
+
+
+_INSERTED = [f for f in MatchAction._meta.concrete_fields if not f.primary_key]
+_KEY = ("match_id", "seat", "idempotency_key")  # the one_action_per_idempotency_key constraint
+
+
+def _insert_new(action: MatchAction) -> MatchAction | None:
+    """``INSERT ... ON CONFLICT DO NOTHING RETURNING id`` (PostgreSQL and SQLite alike): the
+    action saved, or None when its seat already used its key. Django's ``bulk_create`` can
+    skip a conflict but then returns no id, which would cost a query to read it back."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in _INSERTED)
+    values = [f.get_db_prep_save(f.pre_save(action, add=True), connection) for f in _INSERTED]
+    sql = (
+        f"INSERT INTO {quote(MatchAction._meta.db_table)} ({columns}) "
+        f"VALUES ({', '.join(['%s'] * len(values))}) "
+        f"ON CONFLICT ({', '.join(quote(c) for c in _KEY)}) DO NOTHING "
+        f"RETURNING {quote(MatchAction._meta.pk.column)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    action.pk = row[0]
+    action._state.adding = False
+    action._state.db = connection.alias
+    return action
 
 
 def _enqueue_resolution(action_id: int) -> None:

@@ -19,6 +19,7 @@ from matches.models import Match, Participant
 from matches.services.common import InvalidMatchInput, _append_events, _is_int, canonical, log
 from rulesets.core.errors import InvalidInput, InvalidResult
 from rulesets.core.protocol import Ruleset
+from rulesets.core.words import counted
 from rulesets.registry import get_ruleset
 
 SEED_LIMIT = 2**63  # the seed column is a signed 64-bit integer
@@ -212,7 +213,8 @@ def _check_placements(placements: dict[str, int]) -> None:
         ahead = sum(1 for other in places if other < place)
         if place != ahead + 1:
             raise InvalidMatchInput(
-                f"{ahead} player(s) placed ahead, so this place is {ahead + 1}, not {place} "
+                f"{counted(ahead, 'player')} placed ahead, so this place is {ahead + 1}, "
+                f"not {place} "
                 "(tied players share a place: 1, 1, 3).",
                 field=f"placements.{name}",
             )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from matches import clock, live_hooks
@@ -28,12 +29,18 @@ def resolve_pending_actions(*, up_to: int) -> int:
     duplicated task), which makes the task safe to run any number of times. If the process
     dies midway, the transaction rolls back and every action is still pending for the next run.
 
-    Six queries for a batch of any size: the match locked (found through the action), the
-    pending queue, then once for the whole batch the match row, the actions, the events and
-    the seats (for the live tables' hook: push, turn clocks, bots).
+    Five queries for a batch of any size: the match locked (found through the action, with
+    whether it has bot seats), the pending queue, then once for the whole batch the match row,
+    the actions and the events; and the seats when the live tables' hook needs them (turn
+    clocks, bots to wake) or a rejection, resignation or the end of the game names them.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).filter(actions__pk=up_to).first()
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .annotate(has_bots=Exists(Participant.objects.filter(match=OuterRef("pk"), bot__gt="")))
+            .filter(actions__pk=up_to)
+            .first()
+        )
         if match is None:
             return 0
         queue = list(
@@ -105,9 +112,13 @@ class _Table:
         MatchEvent.objects.bulk_create(self.events)
         if self.match.version != self.version_before:
             # The live tables: push after commit, turn clocks, bots to move (matches/live_hooks).
+            # Only clocks and bots read the seats: a match of people without a clock skips them.
+            # (A match found another way than the queue's lock, an abandon, says nothing of
+            # its bots: the seats are read.)
+            needs_seats = self.match.turn_seconds or getattr(self.match, "has_bots", True)
             live_hooks.match_changed(
                 match=self.match,
-                participants=self.participants,
+                participants=self.participants if needs_seats else [],
                 waiting=self.game.to_move(self.state) if self.match.is_running else [],
             )
 

@@ -92,7 +92,7 @@ def _not_dealt(match: Match, seat, game, participants) -> dict:
         "my_turn": False,
         "waiting": waiting,
         "board_template": "matches/boards/not_dealt.html",
-        "board": {"seats": [(p.player.username, p.consent) for p in participants]},
+        "board": {"seats": [(p.player.username, p.consent, _gang(match, p)) for p in participants]},
         "hand": [],
         "players": [
             {"seat": p.seat, "name": p.player.username, "colour": "#ccc", "detail": p.consent}
@@ -106,6 +106,11 @@ def _not_dealt(match: Match, seat, game, participants) -> dict:
         "outcome": None,
         "clock": False,
     }
+
+
+def _gang(match: Match, p: Participant) -> str:
+    """The name of the gang a seat brings to a friendly battle, once named (else "")."""
+    return ((match.options or {}).get("gangs") or {}).get(p.seat, {}).get("name", "")
 
 
 def _seat_row(p: Participant, you: str | None, waiting: list[str], now) -> dict:

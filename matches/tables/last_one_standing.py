@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from matches.tables.common import Control, Seats, controls, seat_colour
+from rulesets.core.words import counted
 from rulesets.last_one_standing import catalogue
 
 HEX = 17  # circumradius in px, pointy-top
@@ -157,7 +158,8 @@ def _waiting(view: dict, seats: Seats) -> str:
         return f"{seats.title(first)} drops in."
     turn = view.get("turn") or {}
     if turn.get("seat"):
-        return f"{seats.title(turn['seat'])} to play ({turn.get('actions', 0)} action(s) left)."
+        left = counted(turn.get("actions", 0), "action")
+        return f"{seats.title(turn['seat'])} to play ({left} left)."
     return ""
 
 

@@ -10,6 +10,8 @@ Under ASGI (daphne, uvicorn: production and ``make run``) the stream is an async
 that waits on Redis without holding a thread; under WSGI (the test live server, a plain
 ``runserver``) it is a generator that holds its worker thread while it waits. Either way it
 ends after ``MAX_SECONDS``, and the browser's EventSource reconnects with ``Last-Event-ID``.
+Under ``posse web`` (WSGI, config/wsgi.py marks its requests) it is short: what is new, then
+the end, and the client comes back after ``SHORT_RETRY_MS``: polling, holding no thread.
 """
 
 from __future__ import annotations
@@ -34,13 +36,16 @@ from matches.services import canonical
 from matches.spectators import seat_and_access
 from matches.tables import NOT_DEALT, table_version
 from matches.views.table import load_match, render_fragment
+from rulesets.registry import get_ruleset
 
 log = logging.getLogger(__name__)
 HEARTBEAT = 10.0
 MAX_SECONDS = 300.0
+SHORT_RETRY_MS = 3000  # the page's own polling interval (matches/static/matches/table.js)
 
-# (match_id, user, since_version, since_seq) -> (SSE chunk or None, version, seq)
-Render = Callable[[int, object, int, int], tuple[str | None, int, int]]
+# (match_id, user, since_version, since_seq, heard) -> (SSE chunk or None, version, seq);
+# ``heard`` is the version a push announced (None on the first render and after a ping).
+Render = Callable[[int, object, int, int, int | None], tuple[str | None, int, int]]
 
 
 def sse(event: str, data: dict, *, event_id: int) -> str:
@@ -54,35 +59,59 @@ def _viewer(match: Match, user) -> Participant | None:
     return seat
 
 
-def _current_version(match_id: int) -> int:
+def _moved_on(match_id: int, since: int, heard: int | None) -> bool:
+    """Whether the match may be past ``since``. A push announcing a later version says so
+    without asking; otherwise (the first render, a ping) one small query does, so that an
+    idle table never loads the state."""
+    if heard is not None and heard > since:
+        return True
     row = Match.objects.filter(pk=match_id).values_list("version", "status").first()
-    return table_version(version=row[0], status=row[1]) if row else -3
+    return row is not None and table_version(version=row[0], status=row[1]) > since
 
 
-def page_render(match_id: int, user, since: int, since_seq: int):
+def page_render(match_id: int, user, since: int, since_seq: int, heard: int | None = None):
     """The viewer's table as HTML, when the match is past ``since``."""
-    if _current_version(match_id) <= since:
+    if not _moved_on(match_id, since, heard):
         return None, since, since_seq
     match = load_match(match_id)
-    html = render_fragment(match, _viewer(match, user))
     version = table_version(version=match.version, status=match.status)
+    if version <= since:  # a late or repeated push
+        return None, since, since_seq
+    html = render_fragment(match, _viewer(match, user))
     data = {"version": version, "html": html}
     return sse("table", data, event_id=version), version, since_seq
 
 
-def api_render(match_id: int, user, since: int, since_seq: int):
+def _seat_with_match(match_id: int, user) -> tuple[Match, Participant | None]:
+    """The match and the viewer's seat: one query for a seated player (the seat with its
+    match joined), the page's two (match, seats) and the access rules for anyone else."""
+    seat = (
+        Participant.objects.select_related("match")
+        .filter(match_id=match_id, match__live=True, player_id=user.pk)
+        .first()
+        if user.is_authenticated
+        else None
+    )
+    if seat is None or seat.match.outcome:  # the outcome names every seat: load them all
+        match = load_match(match_id)
+        return match, _viewer(match, user)
+    if get_ruleset(seat.match.ruleset) is None:
+        raise Http404("There is no live match with this number.")
+    return seat.match, seat
+
+
+def api_render(match_id: int, user, since: int, since_seq: int, heard: int | None = None):
     """The viewer's state, legal actions and new events as JSON (the API's shapes)."""
     from matches.api import EventSerializer
 
-    if _current_version(match_id) <= since:
+    if not _moved_on(match_id, since, heard):
         return None, since, since_seq
-    match = load_match(match_id)
-    seat = _viewer(match, user)
-    from rulesets.registry import get_ruleset
-
+    match, seat = _seat_with_match(match_id, user)
     game = get_ruleset(match.ruleset)
     you = seat.seat if seat else None
     version = table_version(version=match.version, status=match.status)
+    if version <= since:  # a late or repeated push
+        return None, since, since_seq
     if match.status in NOT_DEALT:  # no state yet: nothing to view
         data = {"version": version, "status": match.status, "seat": you, "view": None}
         return sse("state", data, event_id=version), version, since_seq
@@ -102,6 +131,15 @@ def api_render(match_id: int, user, since: int, since_seq: int):
     }
     last_seq = events[-1].seq if events else since_seq
     return sse("state", data, event_id=version), version, last_seq
+
+
+def _heard(message: str | None) -> int | None:
+    """The version a push message announces (None for a ping or a message not understood)."""
+    try:
+        version = json.loads(message)["version"] if message else None
+    except (ValueError, TypeError, KeyError):
+        return None
+    return version if type(version) is int else None
 
 
 def _since(request) -> int:
@@ -139,9 +177,10 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
     try:
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS
+        heard = None
         while time.monotonic() < deadline:
             try:
-                chunk, since, seq = render(match_id, user, since, seq)
+                chunk, since, seq = render(match_id, user, since, seq, heard)
             except (DatabaseError, Http404, PermissionDenied):
                 return  # the match went away or the database is gone: the page reconnects
             except Exception as exc:  # a stream must never die noisily in a server thread
@@ -151,10 +190,22 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
             connections.close_all()
             if chunk:
                 yield chunk
-            if subscription.get(timeout=HEARTBEAT) is None:
+            message = subscription.get(timeout=HEARTBEAT)
+            heard = _heard(message)
+            if message is None:
                 yield ": ping\n\n"
     finally:
         subscription.close()
+
+
+def _short_stream(match_id: int, user, since: int, seq: int, render: Render):
+    yield f"retry: {SHORT_RETRY_MS}\n\n"
+    try:
+        chunk, _, _ = _patient(render)(match_id, user, since, seq)
+    except (DatabaseError, Http404, PermissionDenied):
+        return
+    if chunk:
+        yield chunk
 
 
 def _render_in_thread(render: Render):
@@ -173,9 +224,10 @@ async def _async_stream(match_id: int, user, since: int, seq: int, render: Rende
     try:
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS
+        heard = None
         while time.monotonic() < deadline:
             try:
-                chunk, since, seq = await threaded(match_id, user, since, seq)
+                chunk, since, seq = await threaded(match_id, user, since, seq, heard)
             except (DatabaseError, Http404, PermissionDenied):
                 return
             except Exception as exc:
@@ -183,7 +235,9 @@ async def _async_stream(match_id: int, user, since: int, seq: int, render: Rende
                 return
             if chunk:
                 yield chunk
-            if await subscription.aget(timeout=HEARTBEAT) is None:
+            message = await subscription.aget(timeout=HEARTBEAT)
+            heard = _heard(message)
+            if message is None:
                 yield ": ping\n\n"
     finally:
         await subscription.aclose()
@@ -194,7 +248,12 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
     _viewer(match, request.user)  # 403 before the stream starts
     args = (match_id, request.user, _since(request), _after(request), render)
     asgi = isinstance(getattr(request, "_request", request), ASGIRequest)  # DRF wraps it
-    body = _async_stream(*args) if asgi else _sync_stream(*args)
+    if asgi:
+        body = _async_stream(*args)
+    elif request.META.get("posse.short_streams"):
+        body = _short_stream(*args)
+    else:
+        body = _sync_stream(*args)
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # no proxy buffering in front of a stream

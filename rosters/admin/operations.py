@@ -24,6 +24,7 @@ from rosters.admin import forms as f
 from rosters.errors import InsufficientCredits
 from rosters.models import Fighter, Gang
 from rosters.sheet import card_name
+from rulesets.core.words import counted
 
 
 def require_credits_power(*, user, gang: Gang) -> None:
@@ -173,7 +174,7 @@ def flip_message(fighter: Fighter, action: str, draw, stat: str | None) -> str:
         verb = "reflipped and drew" if action == "reflip" else "flipped"
         return (
             f"{fighter.name} {verb} the {card}: take +1 {draw.options[0]} or "
-            f"+1 {draw.options[1]}, or pass ({fighter.flips} flip(s) left)."
+            f"+1 {draw.options[1]}, or pass ({counted(fighter.flips, 'flip')} left)."
         )
     if action == "decline":
         return f"{fighter.name} passed on the {card}."

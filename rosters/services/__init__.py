@@ -5,7 +5,9 @@
 - ``equipment``: carry rules, purchases, moves, sales, items used up in battle;
 - ``goods``: goods and findable items found in a mission, goods sold at the marketplace;
 - ``ledger``: credits through the append-only ledger, totals recomputed, arbitrators' grants;
-- ``flips``: advancement by card flips; ``catalogue``: market price changes;
+- ``starting``: a starting gang founded, hired and equipped in one all-or-nothing order;
+- ``flips``: advancement by card flips (a flip and its choice in one call with ``prefer``);
+  ``catalogue``: market price changes;
 - ``common``: the house rules, the gang row lock, the gang's history.
 
 Each write locks the gang row (``common._lock``, which also bumps the gang's revision: the
@@ -53,7 +55,13 @@ from rosters.services.fighters import (
     retire_fighter,
     take_out_of_action,
 )
-from rosters.services.flips import award_flips, flip_card, session_options, showing_flip
+from rosters.services.flips import (
+    award_flips,
+    flip_card,
+    flip_preferring,
+    session_options,
+    showing_flip,
+)
 from rosters.services.gangs import create_gang, record_battle, update_gang
 from rosters.services.goods import add_found, add_goods, find_item, findable_slugs, sell_goods
 from rosters.services.ledger import (
@@ -63,6 +71,7 @@ from rosters.services.ledger import (
     ledger_balance,
     reconcile_credits,
 )
+from rosters.services.starting import create_starting_gang
 
 # _event, _lock, _post, _refresh_totals: rosters' own helpers, used by rosters.exports.
 __all__ = [
@@ -92,9 +101,11 @@ __all__ = [
     "check_carry_limits",
     "check_purchasable",
     "create_gang",
+    "create_starting_gang",
     "find_item",
     "findable_slugs",
     "flip_card",
+    "flip_preferring",
     "gang_rules",
     "hire_fighter",
     "ledger_balance",

@@ -21,6 +21,7 @@ from rosters.models import (
 from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
 from rosters.services.fighters import _active_fighter
 from rosters.services.ledger import _post, _refresh_totals
+from rulesets.core.words import counted
 from rulesets.last_hope_frontier import marketplace
 
 MAX_QUANTITY = 20
@@ -33,10 +34,10 @@ def _carry_category(item: CatalogueItem) -> str:
 
 
 _CATEGORY_WORDS = {
-    "slug_weapons": "firearms",
-    "melee_weapons": "melee weapons",
-    "clothing": "sets of padded clothing",
-    "items": "items",
+    "slug_weapons": "firearm",
+    "melee_weapons": "melee weapon",
+    "clothing": "set of padded clothing",
+    "items": "item",
 }
 
 
@@ -67,7 +68,7 @@ def check_carry_limits(
     same = sum(1 for h in held if h.pk == item.pk)
     if item.max_per_fighter is not None and same + quantity > item.max_per_fighter:
         raise CarryError(
-            f"A fighter may carry at most {item.max_per_fighter} {item.name.lower()}; "
+            f"A fighter may carry at most {counted(item.max_per_fighter, item.name.lower())}; "
             f"{fighter_name} has {same}.",
             field="quantity",
         )
@@ -76,7 +77,7 @@ def check_carry_limits(
     in_category = sum(1 for h in held if _carry_category(h) == category)
     if in_category + quantity > limit:
         raise CarryError(
-            f"A fighter may carry at most {limit} {_CATEGORY_WORDS[category]}; "
+            f"A fighter may carry at most {counted(limit, _CATEGORY_WORDS[category])}; "
             f"{fighter_name} has {in_category}.",
             field="quantity",
         )
@@ -86,6 +87,15 @@ def check_purchasable(entry: CatalogueItem) -> None:
     """The store sells equipment, never goods (found in battles) or loot."""
     if not entry.purchasable or entry.kind == CatalogueItem.Kind.GOODS:
         raise RosterError(f"{entry.name} cannot be bought at the store.", field="item")
+
+
+def store_entry(item: str) -> CatalogueItem:
+    """The catalogue entry the store sells under the slug ``item``, or the refusal."""
+    entry = CatalogueItem.objects.filter(slug=item).first()
+    if entry is None:
+        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
+    check_purchasable(entry)
+    return entry
 
 
 @transaction.atomic
@@ -101,10 +111,7 @@ def purchase_item(
         raise RosterError(
             f"Quantity must be a whole number from 1 to {MAX_QUANTITY}.", field="quantity"
         )
-    entry = CatalogueItem.objects.filter(slug=item).first()
-    if entry is None:
-        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
-    check_purchasable(entry)
+    entry = store_entry(item)
     fighter = None
     if fighter_id is not None:
         fighter = _active_fighter(gang, fighter_id)

@@ -23,6 +23,7 @@ from rosters.models import (
 )
 from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
 from rosters.services.ledger import _post, _refresh_totals
+from rulesets.core.words import counted
 from rulesets.last_hope_frontier import post_game
 
 
@@ -66,13 +67,13 @@ def check_can_hire(*, role: Role, active: Counter, rules: GangRules) -> None:
     most ``rules.max_fighters`` in all. ``active`` counts the gang's active fighters by role."""
     if active[role.slug] >= role.max_count:
         raise CompositionError(
-            f"A gang may have at most {role.max_count} {role.name.lower()}"
-            f"{'' if role.max_count == 1 else 's'}; this gang has {active[role.slug]}.",
+            f"A gang may have at most {counted(role.max_count, role.name.lower())}; "
+            f"this gang has {active[role.slug]}.",
             field="role",
         )
     if sum(active.values()) >= rules.max_fighters:
         raise CompositionError(
-            f"A gang may have at most {rules.max_fighters} fighters.", field="role"
+            f"A gang may have at most {counted(rules.max_fighters, 'fighter')}.", field="role"
         )
 
 
@@ -163,7 +164,7 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
             gang,
             Kind.DEATH,
             f"{fighter.name} was taken out of action a third time and is dead; "
-            f"{buried} piece(s) of equipment buried with them. {note}".strip(),
+            f"{counted(buried, 'piece of equipment')} buried with them. {note}".strip(),
             actor=actor,
             fighter=fighter,
         )

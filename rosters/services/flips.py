@@ -21,6 +21,7 @@ from rosters.services.common import Kind, _event, _lock
 from rulesets.core.cards import parse_card
 from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
+from rulesets.core.words import counted
 from rulesets.last_hope_frontier import post_game
 
 
@@ -36,8 +37,7 @@ def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fight
     _event(
         fighter.gang,
         Kind.FLIPS,
-        f"{fighter.name} earned {count} card flip{'s' if count > 1 else ''}"
-        f"{': ' + note if note else ''}.",
+        f"{fighter.name} earned {counted(count, 'card flip')}{': ' + note if note else ''}.",
         actor=actor,
         fighter=fighter,
     )
@@ -118,6 +118,39 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
         post_game.choose_upgrade(session, fighter.current_stats(), stat)
     except IllegalAction as exc:
         raise FighterUnavailable(exc.reason, field="action") from None
+    return _take(fighter, showing, stat, actor=actor)
+
+
+@transaction.atomic
+def flip_preferring(
+    *, fighter: Fighter, actor, stat: str, reflip: bool = False
+) -> tuple[FlipDraw, str | None]:
+    """A flip (or a reflip) and, in the same call, +1 to ``stat`` when the card drawn offers
+    it and the stat is below its cap: ``(draw, None)``. Otherwise the card stays showing for
+    a choice, a reflip or a pass, and the second value says why (the rule's own sentence).
+
+    A stat already at its cap is refused before a flip is spent: no card could raise it."""
+    _lock(fighter.gang_id)
+    fighter = Fighter.objects.select_for_update().select_related("gang").get(pk=fighter.pk)
+    if stat not in STATS:
+        raise RosterError(f"Prefer one of the stats: {', '.join(STATS)}.", field="prefer")
+    stats = fighter.current_stats()
+    if stats[stat] >= post_game.stat_cap(stat):
+        raise RosterError(
+            f"{stat.capitalize()} is already at its maximum of {post_game.stat_cap(stat)}; "
+            "no card can raise it.",
+            field="prefer",
+        )
+    draw = flip_card(fighter=fighter, actor=actor, action="reflip" if reflip else "flip")
+    try:
+        post_game.choose_upgrade({"flips_left": fighter.flips, "card": draw.card}, stats, stat)
+    except IllegalAction as exc:
+        return draw, exc.reason
+    return _take(fighter, draw, stat, actor=actor), None
+
+
+def _take(fighter: Fighter, showing: FlipDraw, stat: str, *, actor) -> FlipDraw:
+    """+1 to ``stat`` from the card showing (its choice checked by the caller)."""
     FlipResolution.objects.create(
         draw=showing, outcome=FlipDraw.Outcome.TAKEN, stat=stat, actor=actor
     )

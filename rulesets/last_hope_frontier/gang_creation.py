@@ -16,7 +16,15 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from rulesets.core.errors import InvalidInput
+from rulesets.core.words import counted
 from rulesets.last_hope_frontier.catalogue import ROLES, Clothing, Item, Weapon, catalogue
+
+KIND_WORDS = {
+    "slug_weapons": "firearm",
+    "melee_weapons": "melee weapon",
+    "clothing": "set of padded clothing",
+    "items": "item",
+}
 
 
 def check_loadout(role: str, equipment: Sequence[str], *, field: str = "equipment") -> int:
@@ -43,12 +51,15 @@ def check_loadout(role: str, equipment: Sequence[str], *, field: str = "equipmen
         limit = getattr(cat.carry_limits, kind)
         if count > limit:
             raise InvalidInput(
-                field, f"A fighter carries at most {limit} {kind.replace('_', ' ')}; got {count}."
+                field,
+                f"A fighter carries at most {counted(limit, KIND_WORDS[kind])}; got {count}.",
             )
     for slug, count in Counter(equipment).items():
         limit = cat.entries[slug].max_per_fighter
         if limit is not None and count > limit:
-            raise InvalidInput(field, f"A fighter carries at most {limit} {slug}; got {count}.")
+            raise InvalidInput(
+                field, f"A fighter carries at most {counted(limit, slug)}; got {count}."
+            )
     return sum(cat.entries[slug].price for slug in equipment)
 
 

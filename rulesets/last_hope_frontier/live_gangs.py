@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from rulesets.core.errors import InvalidInput
+from rulesets.core.words import counted
 from rulesets.last_hope_frontier.catalogue import ROLES, STATS, Clothing, Weapon, catalogue
 from rulesets.last_hope_frontier.factions import favoured_suit
 from rulesets.last_hope_frontier.gang_creation import check_loadout
@@ -82,7 +83,7 @@ def _gang(raw: object, field: str, seen: set[int]) -> dict:
     for role, count in Counter(f["role"] for f in clean).items():
         limit = catalogue().roles[role].max_count
         if count > limit:
-            raise InvalidInput(f"{field}.fighters", f"A gang has at most {limit} {role}(s).")
+            raise InvalidInput(f"{field}.fighters", f"A gang has at most {counted(limit, role)}.")
     return {
         "gang_id": gang_id,
         "name": _name(raw["name"], f"{field}.name"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.words import noun
 from rulesets.last_hope_frontier.live_gangs import get_fighter
 from rulesets.last_hope_frontier.movement import EPSILON
 
@@ -26,7 +27,7 @@ def check_keys(action: dict, required: set[str], optional: set[str] = frozenset(
     unknown = set(action) - required - optional - INFO_KEYS
     if unknown:
         names = ", ".join(sorted(str(key)[:40] for key in unknown))
-        raise IllegalAction(f"Unknown key(s) in this action: {names}.")
+        raise IllegalAction(f"Unknown {noun(len(unknown), 'key')} in this action: {names}.")
 
 
 def number(value: object, name: str, low: float, high: float) -> float:

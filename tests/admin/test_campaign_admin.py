@@ -127,7 +127,7 @@ def test_the_dashboard_shows_what_waits_and_the_next_step(judge, world):
     html = judge.get(dashboard_url(campaign)).content.decode()
     assert "Deadwood Summer hopefuls" in html and "asked to join" in html
     assert f"Battle {world.mine['battle'].pk}</a>, round 1" in html
-    assert "Close round 1" in html and "0 of 1 battle(s) confirmed; 1 still waiting" in html
+    assert "Close round 1" in html and "0 of 1 battle confirmed; 1 still waiting" in html
     assert campaign.join_code in html
     assert "judge founded the campaign Deadwood Summer." in html
 

@@ -18,6 +18,7 @@ MODULES = [
     "bench.bench_push",
     "bench.bench_roster",
     "bench.profile",
+    "bench.profile_push",
     "bench.variant_settings",
     "bench.variant_settings.no_cache",
     "bench.variant_settings.drf_json",

@@ -138,7 +138,7 @@ def test_an_organiser_runs_a_campaign_round_from_the_admin(page, shot, people):
     shot(page, "report-form")
     page.get_by_role("button", name="Report the battle").click()
     expect(page.locator(".messagelist")).to_contain_text(
-        "reported: Earp Posse against Clanton Gang, Earp Posse won; 1 fighter(s) out of action"
+        "reported: Earp Posse against Clanton Gang, Earp Posse won; 1 fighter out of action"
     )
     expect(page.locator(".field-casualties_report")).to_contain_text(
         "Billy (Clanton Gang), taken out by Wyatt"
@@ -183,7 +183,7 @@ def test_an_organiser_runs_a_campaign_round_from_the_admin(page, shot, people):
 
     # Closing the round; the standings say why the Earps lead.
     page.goto(f"/admin/campaigns/campaign/{campaign.pk}/change/")
-    expect(page.locator("#next-step")).to_contain_text("1 of 1 battle(s) confirmed")
+    expect(page.locator("#next-step")).to_contain_text("1 of 1 battle confirmed")
     page.get_by_role("button", name="Close round 1").click()
     expect(page.locator(".messagelist")).to_contain_text("The round is closing")
     page.reload()
@@ -193,5 +193,5 @@ def test_an_organiser_runs_a_campaign_round_from_the_admin(page, shot, people):
     expect(standings.nth(0)).to_contain_text("Earp Posse")
     expect(standings.nth(0)).to_contain_text("3")
     expect(standings.nth(1)).to_contain_text("Clanton Gang")
-    expect(page.locator("#log")).to_contain_text("Round 1 closed after 1 confirmed battle(s)")
+    expect(page.locator("#log")).to_contain_text("Round 1 closed after 1 confirmed battle")
     shot(page, "dashboard-standings")

@@ -51,6 +51,9 @@ def test_post_games_run_exactly_once_across_a_killed_worker(live_world, celery_w
     world = live_world
     A, B, C, D = world.gangs
     pairs = [(A, B), (C, D), (B, A), (D, C), (A, C), (B, D)]
+    # A and B (and C and D) fight twice in this round: the campaign allows it.
+    world.campaign.max_battles_per_pairing = 2
+    world.campaign.save(update_fields=["max_battles_per_pairing"])
     victims = []
     battles = []
     for n, (a, b) in enumerate(pairs):

@@ -56,23 +56,22 @@ def sign_up(posse, base_url: str, username: str):
 
 
 def build_gang(posse, client, name: str, faction) -> tuple[int, int]:
-    """A gang with a leader and two gangers: (gang id, leader id)."""
+    """A starting gang in one call, a leader with a revolver and two gangers:
+    (gang id, leader id)."""
     m = posse.models
+    fighters = [
+        m.StartingFighterRequest(name=f"{name} boss", role="leader", equipment=["revolver"]),
+        *(m.StartingFighterRequest(name=f"{name} {n}", role="ganger") for n in range(2)),
+    ]
     gang = ok(
         op("gangs.gangs_create").sync_detailed(
-            client=client, body=m.GangCreateRequest(name=name, faction=faction)
+            client=client,
+            body=m.StartingGangRequest(name=name, faction=faction, fighters=fighters),
         ),
         201,
     )
-    leader = ok(
-        op("gangs.gangs_fighters_create").sync_detailed(
-            id=gang.id, client=client, body=m.HireRequest(name=f"{name} boss", role="leader")
-        ),
-        201,
-    )
-    for n in range(2):
-        hire = m.HireRequest(name=f"{name} {n}", role="ganger")
-        ok(op("gangs.gangs_fighters_create").sync_detailed(id=gang.id, client=client, body=hire))
+    leader = next(f for f in gang.fighters if f.role == "leader")
+    assert [e.item for e in leader.equipment] == ["revolver"]
     return gang.id, leader.id
 
 

@@ -265,7 +265,10 @@ def build(seeded_catalogue):
     arbitrator = UserFactory()
     staff = UserFactory(is_staff=True)
     players = [UserFactory() for _ in range(4)]
-    campaign = campaigns.create_campaign(creator=arbitrator, name="Faulty Summer")
+    # Two of the pairs below fight twice in the round ((0, 2) and (2, 0), (1, 3) and (3, 1)).
+    campaign = campaigns.create_campaign(
+        creator=arbitrator, name="Faulty Summer", max_battles_per_pairing=2
+    )
     gangs, crews = [], {}
     factions = ["sheriffs", "outlawmen", "townsfolk", "bootleggers"]
     for player, faction in zip(players, factions, strict=True):

@@ -90,3 +90,44 @@ def test_check_deploy_is_silent_with_production_values():
     )
     assert result.returncode == 0, result.stderr
     assert "WARNINGS" not in result.stderr
+
+
+POOL_PROBE = (
+    "from django.conf import settings; from django.db import connection; "
+    "db = settings.DATABASES['default']; "
+    "print(db['CONN_MAX_AGE'], db['OPTIONS'].get('pool', {}).get('max_size'))"
+)
+
+
+def test_a_pool_replaces_persistent_connections_on_postgresql():
+    result = _manage(
+        "shell",
+        "-c",
+        POOL_PROBE,
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/posse_unused",
+        DB_POOL_SIZE="3",
+    )
+    assert result.returncode == 0, result.stderr
+    # Django's pool requires CONN_MAX_AGE=0.
+    assert result.stdout.splitlines()[-1].split() == ["0", "3"]
+    default = _manage(
+        "shell", "-c", POOL_PROBE, DATABASE_URL="postgres://postgres@127.0.0.1:5432/posse_unused"
+    )
+    assert default.stdout.splitlines()[-1].split() == ["60", "None"]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="needs PostgreSQL"
+)
+def test_pooled_connections_serve_queries_from_many_threads():
+    probe = (
+        "from concurrent.futures import ThreadPoolExecutor; from django.db import connection\n"
+        "def q(_):\n"
+        "    with connection.cursor() as c: c.execute('SELECT 1'); v = c.fetchone()[0]\n"
+        "    connection.close(); return v\n"
+        "print(sum(ThreadPoolExecutor(6).map(q, range(30))))"
+    )
+    env = {"DATABASE_URL": os.environ["DATABASE_URL"], "DB_POOL_SIZE": "2"}
+    result = _manage("shell", "-c", probe, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "30"

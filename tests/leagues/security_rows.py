@@ -80,6 +80,14 @@ def league_rows(Row, expect) -> list:
         ),
         Row(
             "POST",
+            "/api/v1/leagues/{id}/invitations/",
+            lambda w: _l(w, "invitations/"),
+            expect(401, 403, 403, 201, 201),  # inviting players: organisers only
+            body=lambda w: {"players": ["newbie"]},
+            prepare=_prepare,
+        ),
+        Row(
+            "POST",
             "/api/v1/leagues/{id}/members/{member_id}/accept/",
             lambda w: _l(w, f"members/{w.ids['league_invitation']}/accept/"),
             invited_only,

@@ -48,9 +48,13 @@ BUDGET = {
     "members": 3,  # league, count, page
     "results": 6,  # league, count, page, participants, confirmations, rating changes
     "result": 4,
-    "standings": 3,  # league, members, participants of confirmed results
+    # league; the rows (active members and anyone with a counted result, their standing
+    # totals, the results counted); opponents' strength and head-to-head among the tied, in
+    # one pass over the standing pairs (#20; one more when strength breaks ties before
+    # head-to-head: test_standings_with_strength_before_head_to_head_read_the_pairs_twice)
+    "standings": 3,
     "standings.csv": 3,
-    "leaderboard": 2,  # count, page
+    "leaderboard": 3,  # count, page, finished matches played (#21)
     "player": 4,  # user, participants, ratings, rating history
 }
 
@@ -76,3 +80,47 @@ def test_queries_do_not_grow_with_the_season(world):
     big = season(world, 12)
     big_counts = {name: count(world, url) for name, url in endpoints(world, big).items()}
     assert big_counts == small_counts
+
+
+def test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_are_some(world):
+    client = world.client(world.outsider)
+    url = world.url("standings/")
+    queries = {}
+    for name, placements in [
+        ("untied", {"ann": 1, "bob": 2, "cal": 3}),
+        ("tied", {"ann": 2, "bob": 1, "cal": 3}),  # ann and bob level on points now
+    ]:
+        world.log_counted({"placements": placements})
+        with CaptureQueriesContext(connection) as captured:
+            body = ok(client.get(url), 200)
+        queries[name] = len(captured)
+    rows = {r["player"]: r for r in body["rows"]}
+    assert (
+        rows["ann"]["points"] == rows["bob"]["points"] and body["tie_breakers"][0] == "head_to_head"
+    )
+    # league, rows, strength (with head-to-head once a tie needs it, in the same pass over
+    # the pairs). Never a read of the results' participants.
+    assert queries == {"untied": 3, "tied": 3}
+    # Read again, nothing written: strength and head-to-head come from the cache.
+    with CaptureQueriesContext(connection) as captured:
+        assert ok(client.get(url), 200) == body
+    assert len(captured) == 2  # league, rows
+
+
+def test_standings_with_strength_before_head_to_head_read_the_pairs_twice(world):
+    """Strength must break ties before the head-to-head groups are known: two passes, 4."""
+    world.league.tie_breakers = ["opponents_strength", "head_to_head"]
+    world.league.save(update_fields=["tie_breakers"])
+    client = world.client(world.outsider)
+    url = world.url("standings/")
+    world.log_counted({"placements": {"ann": 1, "bob": 2, "cal": 3}})
+    world.log_counted({"placements": {"ann": 2, "bob": 1, "cal": 3}})
+    with CaptureQueriesContext(connection) as captured:
+        body = ok(client.get(url), 200)
+    rows = {r["player"]: r for r in body["rows"]}
+    assert rows["ann"]["points"] == rows["bob"]["points"]
+    assert rows["ann"]["opponents_strength"] == rows["bob"]["opponents_strength"]
+    assert len(captured) == 4  # league, rows, strength, head-to-head
+    with CaptureQueriesContext(connection) as captured:
+        assert ok(client.get(url), 200) == body
+    assert len(captured) == 2

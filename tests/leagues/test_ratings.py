@@ -21,15 +21,16 @@ def after(body):
     return {r["player"]: (r["mu_after"], r["sigma_after"]) for r in body["ratings"]}
 
 
+def shown(rating):
+    """A rating as the API shows it: mu and sigma to 2 decimals (issue #21)."""
+    return (round(rating.mu, 2), round(rating.sigma, 2))
+
+
 def test_places_with_a_tie_are_rated_as_openskill_rates_them(world):
     body = log(world, {"ann": 1, "bob": 2, "cal": 2})
     model = PlackettLuce()
     a, b, c = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 2])
-    assert after(body) == {
-        "ann": (a[0].mu, a[0].sigma),
-        "bob": (b[0].mu, b[0].sigma),
-        "cal": (c[0].mu, c[0].sigma),
-    }
+    assert after(body) == {"ann": shown(a[0]), "bob": shown(b[0]), "cal": shown(c[0])}
     assert after(body)["bob"] == after(body)["cal"]  # tied, and alike before: alike after
 
 
@@ -46,10 +47,10 @@ def test_duos_are_rated_as_teams(world):
         [[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[1, 2]
     )
     assert after(body) == {
-        "ann": (red[0].mu, red[0].sigma),
-        "bob": (red[1].mu, red[1].sigma),
-        "cal": (blue[0].mu, blue[0].sigma),
-        "dee": (blue[1].mu, blue[1].sigma),
+        "ann": shown(red[0]),
+        "bob": shown(red[1]),
+        "cal": shown(blue[0]),
+        "dee": shown(blue[1]),
     }
 
 
@@ -63,9 +64,9 @@ def test_each_result_stores_the_ratings_before_and_after(world):
             r["sigma_after"],
         )
         assert changes[r["player"]]["games"] == 2
-        assert r["rating_after"] == pytest.approx(r["mu_after"] - 3 * r["sigma_after"])
+        assert r["rating_after"] == pytest.approx(r["mu_after"] - 3 * r["sigma_after"], abs=0.03)
     rating = PlayerRating.objects.get(player__username="ann", ruleset=LDP)
-    assert (rating.mu, rating.sigma, rating.games) == (
+    assert (*shown(rating), rating.games) == (
         changes["ann"]["mu_after"],
         changes["ann"]["sigma_after"],
         2,
@@ -108,7 +109,7 @@ def test_the_leaderboard_spans_every_league_of_a_game(world):
     assert [r["rank"] for r in board] == [1, 2, 3]
     assert {r["player"]: r["games"] for r in board} == {"ann": 2, "bob": 1, "cal": 1}
     assert all(r["provisional"] for r in board)
-    assert board[0]["rating"] == pytest.approx(board[0]["mu"] - 3 * board[0]["sigma"], abs=1e-3)
+    assert board[0]["rating"] == pytest.approx(board[0]["mu"] - 3 * board[0]["sigma"], abs=0.03)
     lhf = ok(world.client(world.outsider).get(f"/api/v1/rulesets/{LHF}/leaderboard/"), 200)
     assert [r["player"] for r in lhf["results"]] == ["bob", "ann"]
     assert (

@@ -86,22 +86,6 @@ def test_a_bad_live_option_is_a_400_naming_its_field(body, field):
     assert field in reply.json()["errors"]
 
 
-def test_a_game_without_a_greedy_bot_says_so():
-    alice = UserFactory()
-    reply = client_for(alice).post(
-        "/api/v1/matches/",
-        {
-            "ruleset": "last-one-standing",
-            "live": True,
-            "players": [alice.username],
-            "bots": 1,
-            "bot_policy": "greedy",
-        },
-        format="json",
-    )
-    assert reply.status_code == 400 and "bot_policy" in reply.json()["errors"]
-
-
 def _clock_match(**extra):
     alice, bob = UserFactory(), UserFactory()
     match = accept_all(

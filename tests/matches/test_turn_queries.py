@@ -16,12 +16,13 @@ from matches.models import MatchAction, MatchEvent
 pytestmark = pytest.mark.django_db
 
 SAVEPOINT = 2  # SAVEPOINT + RELEASE around a service's atomic block, in tests only
-# The seat with its match locked (one query), the Idempotency-Key, the insert.
-SUBMIT = 3
-# The match locked through the action, the pending queue; then once for the batch: the
-# match row, the settled actions, the events; and the seats, which the live tables' hook
-# (push, turn clocks, bots: matches/live_hooks.py) needs whenever the match moved.
-RESOLVE = 6
+# The seat with its match locked (one query), the insert that skips a key already used.
+SUBMIT = 2
+# The match locked through the action (with whether it has bots), the pending queue; then
+# once for the batch: the match row, the settled actions, the events. The seats only when
+# the live tables' hook needs them (turn clocks, bots: matches/live_hooks.py): SEATS more.
+RESOLVE = 5
+SEATS = 1
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def _sql(queries) -> str:
     return "\n".join(q["sql"][:160] for q in queries.captured_queries)
 
 
-def test_posting_an_action_costs_the_seat_lock_the_key_and_the_insert(table, broker_mode):
+def test_posting_an_action_costs_the_seat_lock_and_the_insert(table, broker_mode):
     with CaptureQueriesContext(connection) as queries:
         reply = table.as_alice.post(
             f"{table.url}actions/",
@@ -64,7 +65,7 @@ def test_the_submit_lock_never_reads_the_game_state(table):
     assert '"matches_match"."state"' not in lock and '"matches_match"."seed"' not in lock
 
 
-def test_a_retried_post_is_answered_without_writing(table, broker_mode):
+def test_a_retried_post_is_answered_with_the_first_action(table, broker_mode):
     table.act(table.as_alice, {"type": "pass"}, key="same", run=False)
     with CaptureQueriesContext(connection) as queries:
         reply = table.as_alice.post(
@@ -74,7 +75,9 @@ def test_a_retried_post_is_answered_without_writing(table, broker_mode):
             headers={"Idempotency-Key": "same"},
         )
     assert reply.status_code == 200
-    assert len(queries) == SUBMIT - 1 + SAVEPOINT, _sql(queries)
+    # The insert finds the key taken and writes nothing; the first action is read back.
+    assert len(queries) == SUBMIT + 1 + SAVEPOINT, _sql(queries)
+    assert MatchAction.objects.filter(match=table.match, idempotency_key="same").count() == 1
 
 
 @pytest.mark.parametrize("batch", [1, 4])
@@ -100,6 +103,23 @@ def test_resolving_a_batch_writes_the_match_actions_and_events_once(table, batch
     assert MatchEvent.objects.filter(match=table.match, action__isnull=False).count() >= batch
 
 
+@pytest.mark.parametrize("extra", ["clock", "bot"])
+def test_a_match_with_a_clock_or_a_bot_reads_its_seats_once_more(table, extra):
+    from matches.models import Match, Participant
+
+    if extra == "clock":
+        Match.objects.filter(pk=table.match.pk).update(turn_seconds=60)
+    else:
+        Participant.objects.filter(match=table.match, seat="s2").update(bot="random")
+    action, _ = services.submit_action(
+        match=table.match, player=table.alice, payload={"type": "pass"}, idempotency_key="k"
+    )
+    with CaptureQueriesContext(connection) as queries:
+        assert services.resolve_pending_actions(up_to=action.pk) == 1
+    seats = [q for q in queries.captured_queries if q["sql"].startswith('SELECT "matches_partic')]
+    assert len(seats) == SEATS, _sql(queries)
+
+
 def test_a_batch_of_rejections_leaves_the_match_row_alone(table):
     action, _ = services.submit_action(
         match=table.match,
@@ -111,8 +131,8 @@ def test_a_batch_of_rejections_leaves_the_match_row_alone(table):
         services.resolve_pending_actions(up_to=action.pk)
     sql = _sql(queries)
     assert 'UPDATE "matches_match"' not in sql
-    # the seats, for the message naming whose turn it is
-    assert len(queries) == RESOLVE - 3 + 1 + SAVEPOINT, sql
+    # no match row, no events; the seats, for the message naming whose turn it is
+    assert len(queries) == RESOLVE - 2 + SEATS + SAVEPOINT, sql
     action.refresh_from_db()
     assert action.status == "rejected" and "not your turn" in action.reason
 
@@ -139,3 +159,41 @@ def test_polling_an_action_is_one_query(table, django_assert_num_queries):
     assert table.as_carol.get(f"{table.url}actions/{action.pk}/").status_code == 403
     assert table.as_alice.get(f"/api/v1/matches/{10**9}/actions/{action.pk}/").status_code == 404
     assert table.as_alice.get(f"{table.url}actions/{action.pk + 1000}/").status_code == 404
+
+
+# --- the push: what each open stream asks when a new version is announced --------------------
+
+# A seated player's API stream: the seat with its match joined, the new events.
+STREAM_SEATED = 2
+# A watcher without a seat: the seat looked for, then the match, its seats (for the access
+# rules) and the events.
+STREAM_WATCHER = 4
+CHECK = 1  # without a push announcing a later version (first render, a ping): version only
+
+
+@pytest.mark.parametrize(
+    ("who", "heard", "budget"),
+    [
+        ("alice", 1, STREAM_SEATED),
+        ("carol", 1, STREAM_WATCHER),
+        ("alice", None, STREAM_SEATED + CHECK),
+    ],
+)
+def test_a_stream_renders_a_pushed_version_in_few_queries(table, who, heard, budget):
+    from matches.views.stream import api_render
+
+    table.act(table.as_alice, {"type": "pass"})
+    with CaptureQueriesContext(connection) as queries:
+        chunk, version, _seq = api_render(table.match.pk, getattr(table, who), 0, 0, heard)
+    assert chunk and version == 1
+    assert len(queries) == budget, _sql(queries)
+
+
+def test_a_stream_told_of_an_old_version_reads_only_the_version(table):
+    from matches.views.stream import api_render, page_render
+
+    table.act(table.as_alice, {"type": "pass"})
+    for render in (api_render, page_render):
+        with CaptureQueriesContext(connection) as queries:
+            assert render(table.match.pk, table.alice, 1, 0, 1) == (None, 1, 0)
+        assert len(queries) == CHECK, _sql(queries)

@@ -1,6 +1,7 @@
 """One build for every test here: the wheel from the Docker build context, installed into a
 fresh virtualenv outside the checkout (pip's cache makes it ~20 s), deployed as README
-"Running in production" says (collectstatic, migrate, seed_demo) and served by ``posse web``.
+"Running in production" says (collectstatic, migrate, seed_demo) and served by ``posse web``
+(WSGI) and ``posse stream`` (ASGI, the event streams).
 """
 
 from __future__ import annotations
@@ -149,15 +150,25 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(deployed) -> Server:
-    """``posse web`` (gunicorn, DEBUG off) from the install, on a free loopback port."""
+    """``posse web`` (gunicorn WSGI, DEBUG off) from the install, on a free loopback port."""
+    yield from _serve(deployed, "web", "BIND", WEB_CONCURRENCY="2", WEB_THREADS="2")
+
+
+@pytest.fixture(scope="session")
+def stream_server(deployed) -> Server:
+    """``posse stream`` (gunicorn ASGI, DEBUG off) from the install, on a free loopback port."""
+    yield from _serve(deployed, "stream", "STREAM_BIND")
+
+
+def _serve(deployed: Deployment, process_name: str, bind: str, **extra_env):
     install = deployed.install
     assert all(step.returncode == 0 for step in deployed.steps.values()), "deployment failed"
     port = _free_port()
-    log = install.home / "web.log"
+    log = install.home / f"{process_name}.log"
     process = subprocess.Popen(
-        [install.bin / "posse", "web"],
+        [install.bin / "posse", process_name],
         cwd=install.home,
-        env={**install.env, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2"},
+        env={**install.env, bind: f"127.0.0.1:{port}", **extra_env},
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
         start_new_session=True,
@@ -176,13 +187,40 @@ def server(deployed) -> Server:
                 process.wait()
 
 
+# Two players, a dealt live match between them, and the first one's API token, made in the
+# installed deployment's database through the services (the demo has no live match).
+LIVE_MATCH = """
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from matches import services
+from matches.models import Participant
+User = get_user_model()
+a, b = (User.objects.create(username=name) for name in ("stream-a", "stream-b"))
+match = services.create_live_match(
+    ruleset="le-dernier-peuple", players=["stream-a", "stream-b"], options={}, created_by=a
+)
+for seat in match.participants.filter(consent=Participant.Consent.AWAITING):
+    services.accept_match(match=match, player=seat.player)
+print(match.pk, Token.objects.create(user=a).key)
+"""
+
+
+@pytest.fixture(scope="session")
+def live_match(deployed) -> tuple[int, str]:
+    """(match id, a player's token) in the deployment's database."""
+    result = deployed.install.run("posse", "manage", "shell", "-c", LIVE_MATCH)
+    assert result.returncode == 0, result.stderr[-3000:]
+    match_id, token = result.stdout.split()[-2:]
+    return int(match_id), token
+
+
 def _wait_until_listening(port: int, process: subprocess.Popen, log: Path) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"posse web exited:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"posse exited:\n{log.read_text()[-3000:]}")
         with socket.socket() as sock:
             if sock.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.2)
-    raise RuntimeError(f"posse web did not listen within 60 s:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"posse did not listen within 60 s:\n{log.read_text()[-3000:]}")

@@ -1,6 +1,7 @@
 """The wheel, installed outside the checkout, deployed and served as README "Running in
 production" says: check --deploy, collectstatic, migrate and the demo from the install, then
-gunicorn with DEBUG off behind a (pretend) TLS proxy, static files from WhiteNoise.
+gunicorn with DEBUG off behind a (pretend) TLS proxy, static files from WhiteNoise; ``posse
+web`` (WSGI) for the API and pages, ``posse stream`` (ASGI) for the live tables' event streams.
 
 The fixtures (conftest.py) build once for every test here; each test judges one step.
 """
@@ -179,6 +180,66 @@ def test_the_demo_user_signs_in_to_the_admin_through_the_proxy(web):
     admin = web.get("/admin/", headers={"Cookie": f"sessionid={signed_in.cookies['sessionid']}"})
     assert admin.status_code == 200
     assert "Gangs" in admin.text
+
+
+# --- posse web (WSGI) serves the API; posse stream (ASGI) the event streams ----------------
+
+
+def test_posse_web_serves_the_api_with_debug_off(web, live_match):
+    _, token = live_match
+    auth = {"Authorization": f"Token {token}"}
+    pong = web.get("/api/v1/ping/", headers=auth)
+    assert pong.status_code == 200 and pong.json() == {"pong": True}
+    assert web.get("/api/v1/auth/me/", headers=auth).json()["username"] == "stream-a"
+    missing = web.get("/api/v1/no-such-thing/", headers=auth)
+    assert missing.status_code == 404
+    assert missing.headers["Content-Type"].startswith("application/json")
+    assert "Traceback" not in missing.text and "DEBUG" not in missing.text
+
+
+def _stream_path(live_match) -> tuple[str, dict]:
+    match_id, token = live_match
+    headers = {"Authorization": f"Token {token}", "Accept": "text/event-stream"}
+    return f"/api/v1/matches/{match_id}/stream/", headers
+
+
+def test_posse_stream_serves_a_live_stream_that_stays_open(stream_server, live_match):
+    path, headers = _stream_path(live_match)
+    with (
+        httpx.Client(base_url=stream_server.url, headers=PROXIED, timeout=10) as client,
+        client.stream("GET", path, headers=headers) as response,
+    ):
+        assert response.status_code == 200
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        assert response.headers["X-Accel-Buffering"] == "no"
+        lines = response.iter_lines()
+        assert next(lines) == "retry: 1000"  # the long stream's hint
+        seen = []
+        for line in lines:
+            seen.append(line)
+            if line.startswith("data: "):
+                break
+        assert "event: state" in seen, seen
+        state = json.loads(seen[-1].removeprefix("data: "))
+        assert state["status"] == "live" and state["view"] is not None  # dealt, the seat's view
+    # Ended by us, not by the server: the stream was still open, waiting for the next move.
+
+
+def test_a_stream_that_reaches_posse_web_is_short_and_tells_when_to_come_back(web, live_match):
+    path, headers = _stream_path(live_match)
+    response = web.get(path, headers=headers)  # the whole body: it ends by itself
+    assert response.status_code == 200
+    assert response.text.startswith("retry: 3000\n\n"), response.text[:200]
+    assert response.text.count("event: state") == 1
+    assert "posse.short_streams" not in response.text
+
+
+def test_composes_stream_health_check_passes_against_it(stream_server, installed):
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+    kind, *command = compose["services"]["stream"]["healthcheck"]["test"]
+    assert kind == "CMD"
+    command[-1] = command[-1].replace("http://127.0.0.1:8001", stream_server.url)
+    assert installed.run(*command).returncode == 0
 
 
 def test_gunicorn_stops_cleanly_on_sigterm(server):

@@ -118,6 +118,9 @@ SCENARIOS = {
     ),
     "award_flips": lambda r: services.award_flips(fighter=r.ganger, count=1, actor=r.staff),
     "flip_card": _flip_and_choose,
+    "flip_preferring": lambda r: services.flip_preferring(
+        fighter=r.leader, actor=r.owner, stat="shoot"
+    ),
     "hire_fighter": lambda r: services.hire_fighter(
         gang=r.gang, name="Doc", role="ganger", actor=r.owner
     ),
@@ -145,7 +148,7 @@ SCENARIOS = {
     "use_up": lambda r: services.use_up(fighter_id=r.deputy.pk, item="whiskey"),
 }
 # Verbs whose effect is not one existing gang's: scenarios of their own below.
-ELSEWHERE = {"create_gang", "change_price"}
+ELSEWHERE = {"create_gang", "create_starting_gang", "change_price"}
 
 
 def test_every_write_verb_of_rosters_services_has_a_scenario():
@@ -179,6 +182,14 @@ def test_a_failed_write_leaves_the_revision_and_the_cached_body(user, staff):
 
 def test_a_new_gang_reads_fresh(user):
     gang = services.create_gang(owner=user, name="Fresh", faction="townsfolk")
+    assert read(gang.pk) == serialized(gang.pk)
+
+
+def test_a_new_starting_gang_reads_fresh(user):
+    fighters = [{"name": "Hale", "role": "leader", "equipment": ["pistol"]}]
+    gang = services.create_starting_gang(
+        owner=user, name="Fresh Posse", faction="sheriffs", fighters=fighters, stash=["whiskey"]
+    )
     assert read(gang.pk) == serialized(gang.pk)
 
 

@@ -157,4 +157,4 @@ def test_an_email_already_in_use_reveals_nothing(api):
         format="json",
     )
     assert response.status_code == 201
-    assert set(response.json()) == {"id", "username", "email", "is_staff"}
+    assert set(response.json()) == {"id", "username", "email", "is_staff", "token"}

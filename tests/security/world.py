@@ -92,7 +92,10 @@ def build_world() -> World:
     gang_o = rosters.create_gang(owner=other, name="Lone Rider", faction="townsfolk")
     rosters.add_goods(gang=gang_a, item="beaver-pelt", actor=arbitrator)
 
-    campaign = campaigns.create_campaign(creator=arbitrator, name="Deadwood Summer")
+    # The matrix reports battles of the same two gangs in one round (issue #21's limit).
+    campaign = campaigns.create_campaign(
+        creator=arbitrator, name="Deadwood Summer", max_battles_per_pairing=20
+    )
     member_a = campaigns.request_join(campaign=campaign, gang=gang_a, actor=arbitrator)
     campaigns.answer_invitation(membership=member_a, accept=True, actor=owner)
     member_b = campaigns.request_join(campaign=campaign, gang=gang_b, actor=arbitrator)

@@ -39,3 +39,69 @@ def test_the_roster_sheet_uses_the_rulebook_words(site, user, gang):
 def test_the_api_stays_english_by_default(as_user):
     r = as_user.post("/api/v1/gangs/", {"faction": "sheriffs"}, format="json")
     assert r.json()["errors"]["name"] == ["This field is required."]
+
+
+# --- the catalogues ----------------------------------------------------------------------
+
+
+def _entries(path):
+    """(msgid, msgstr or msgstr[0..], flags) of each entry of a .po file, header aside."""
+    import ast
+
+    entries = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        lines = [line for line in block.splitlines() if not line.startswith("#~")]
+        flags = " ".join(line for line in lines if line.startswith("#,"))
+        parts: dict[str, str] = {}
+        key = None
+        for line in lines:
+            if line.startswith("msg"):
+                key, _, line = line.partition(" ")
+            if key and line.startswith('"'):
+                parts[key] = parts.get(key, "") + ast.literal_eval(line)
+        if parts.get("msgid"):
+            strs = [v for k, v in parts.items() if k.startswith("msgstr")]
+            entries.append((parts["msgid"], strs, flags))
+    return entries
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_every_page_string_is_translated_and_compiled(lang):
+    """No empty or fuzzy msgstr (a fuzzy one is not used: the page would be in English),
+    and the committed .mo says what the .po says."""
+    import gettext
+    from pathlib import Path
+
+    from django.conf import settings
+
+    folder = Path(settings.BASE_DIR) / "locale" / lang / "LC_MESSAGES"
+    entries = _entries(folder / "django.po")
+    assert len(entries) > 300
+    empty = [msgid for msgid, strs, _ in entries if not all(strs)]
+    fuzzy = [msgid for msgid, _, flags in entries if "fuzzy" in flags]
+    assert empty == [] and fuzzy == []
+    with (folder / "django.mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    stale = [msgid for msgid, strs, _ in entries if compiled.gettext(msgid) != strs[0]]
+    assert stale == [], "run compilemessages"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["Vous êtes invité dans la ligue Cup.", "Accepter", "Refuser"]),
+        ("nl", ["Je bent uitgenodigd voor de competitie Cup.", "Accepteren", "Weigeren"]),
+    ],
+)
+def test_invitations_speak_the_players_language(other_user, user, lang, words):
+    from django.test import Client
+
+    from leagues import services as leagues
+
+    league = leagues.create_league(creator=user, name="Cup", ruleset="battle-royale")
+    leagues.add_member(league=league, player=other_user, actor=user)
+    client = Client()
+    client.force_login(other_user)
+    text = client.get("/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    for word in words:
+        assert word in text

@@ -1,0 +1,288 @@
+"""A league's standings table, read from the standing totals (``leagues/summaries.py``).
+
+Whatever the season's size: one query for the rows (every active member, and anyone else with
+a counted result, with their totals and the number of results counted), and one pass over the
+pairs kept with the totals (``StandingPair``) joined with the totals, which gives opponents'
+strength (a column of every row; Σ weight × the other's points) and, when players are level and
+head-to-head's turn comes, head-to-head among the tied in the same pass (a second query only
+when opponents' strength breaks ties before head-to-head). Neither reads a result. Both are
+cached per standings revision, so a read after the first is the rows query and a cache get.
+Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
+its turn.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import connection
+
+from leagues.models import League, LeagueMatch, Membership, StandingPair, StandingTotals
+from leagues.scoring import TIE_BREAKERS
+from leagues.summaries import score_fields, strength_scale
+from ranking import batched, by_field, rank
+
+CACHE_SECONDS = 24 * 3600
+COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
+
+
+def _tables() -> dict[str, str]:
+    return {
+        "member": Membership._meta.db_table,
+        "user": get_user_model()._meta.db_table,
+        "totals": StandingTotals._meta.db_table,
+        "result": LeagueMatch._meta.db_table,
+        "league": League._meta.db_table,
+        "pair": StandingPair._meta.db_table,
+    }
+
+
+_ROWS = """
+SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
+FROM {member} m
+JOIN {user} u ON u.id = m.player_id
+LEFT JOIN {totals} t ON t.league_id = m.league_id AND t.player_id = m.player_id
+WHERE m.league_id = %s AND m.status = 'active'
+UNION ALL
+SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
+FROM {totals} t
+JOIN {user} u ON u.id = t.player_id
+WHERE t.league_id = %s AND NOT EXISTS (
+    SELECT 1 FROM {member} m
+    WHERE m.league_id = t.league_id AND m.player_id = t.player_id AND m.status = 'active'
+)
+"""
+_RESULTS = "SELECT COUNT(*) FROM {result} r WHERE r.league_id = %s AND r.status = 'confirmed'"
+_REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
+
+# Opponents' strength: Σ over the pairs of weight (the meetings as an opponent, times ``scale``
+# divided by the opponents in each) × the other's points now (every player of a counted result
+# has totals; a teammate's weight is 0). One pass over the pairs, whatever the points table.
+_STRENGTH = """
+SELECT pr.player_id, SUM(pr.weight * t.points)
+FROM {pair} pr
+JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
+WHERE pr.league_id = %s AND pr.weight > 0
+GROUP BY pr.player_id
+"""
+
+# The same pass, and head to head among the tied on the way, when every tie-breaker before it
+# is a column of the totals: two players are in one tied group exactly when they are level on
+# points and on each of those columns (``{same}``), so the pairs' points between them (2 for
+# finishing ahead, 1 for the same place) are summed where both ends agree. Joins of the pairs
+# with a row per player only: the planner hashes the small side (a list of the tied players
+# joined in instead made it hash every pair).
+_BOTH = """
+SELECT pr.player_id, SUM(pr.weight * o.points),
+       SUM(CASE WHEN {same} THEN pr.head_to_head ELSE 0 END)
+FROM {pair} pr
+JOIN {totals} o ON o.league_id = pr.league_id AND o.player_id = pr.other_id
+JOIN {totals} m ON m.league_id = pr.league_id AND m.player_id = pr.player_id
+WHERE pr.league_id = %s
+GROUP BY pr.player_id
+"""
+# What "level" means for each tie-breaker that is a column (average placement: places over
+# played, compared exactly; both played, since they met).
+LEVEL = {
+    "wins": "m.won = o.won",
+    "average_placement": "m.places * o.played = o.places * m.played",
+    "score_difference": "m.difference = o.difference",
+    "most_kills": "m.kills = o.kills",
+}
+
+# Head to head alone, when opponents' strength was asked first (a tie-breaker before it).
+_HEAD_TO_HEAD = """
+WITH grp (pl, g) AS (VALUES {groups})
+SELECT a.pl, SUM(pr.head_to_head)
+FROM grp a
+JOIN {pair} pr ON pr.league_id = %s AND pr.player_id = a.pl
+JOIN grp b ON b.pl = pr.other_id AND b.g = a.g
+GROUP BY a.pl
+"""
+
+
+def _rows(league: League) -> tuple[list[dict], int, int | None]:
+    """The rows, the results counted and the standings revision, in one statement (one
+    snapshot: the revision is the one these totals were written under)."""
+    tables = _tables()
+    t_cols = ", ".join(f"t.{c}" for c in COLUMNS)
+    sql = _ROWS.format(
+        t_cols=t_cols,
+        results=_RESULTS.format(**tables),
+        revision=_REVISION.format(**tables),
+        **tables,
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk] * 6)
+        fetched = cursor.fetchall()
+    rows, count, revision = [], 0, None
+    for player_id, username, *values, results_count, row_revision in fetched:
+        count, revision = results_count, row_revision
+        totals = dict(zip(COLUMNS, (v or 0 for v in values), strict=True))
+        rows.append({"player": username, "player_id": player_id, **totals})
+    return rows, count, revision
+
+
+def _groups(groups: list[list[dict]]) -> str | None:
+    """The tied players (those with a game) as SQL ``VALUES`` of (player, group), or None."""
+    pairs = [
+        (int(row["player_id"]), number)
+        for number, group in enumerate(groups)
+        for row in group
+        if row["played"]
+    ]
+    return ", ".join(f"({player}, {number})" for player, number in pairs) or None
+
+
+def _strength_and_head_to_head(league: League, same: str) -> tuple[dict, dict]:
+    """Opponents' strength of everyone and head-to-head among the tied (``_BOTH``) in one pass:
+    ({player: strength}, {player: head-to-head}). Players with no game are left out."""
+    sql = _BOTH.format(same=same, **_tables())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk])
+        fetched = cursor.fetchall()
+    return {p: int(s) for p, s, _ in fetched}, {p: int(h) for p, _, h in fetched if h}
+
+
+def _strength(league: League) -> dict[int, int]:
+    with connection.cursor() as cursor:
+        cursor.execute(_STRENGTH.format(**_tables()), [league.pk])
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
+    """Each tied player's head-to-head points against the others of their group, all groups
+    in one query. A player is in one group only, so their sum is against that group."""
+    values = _groups(groups)
+    if values is None:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_HEAD_TO_HEAD.format(groups=values, **_tables()), [league.pk])
+        return {player: int(value) for player, value in cursor.fetchall()}
+
+
+class _Computed:
+    """Opponents' strength and head-to-head: they read the league's pairs, so they are cached under
+    the standings revision the rows were read at (and the tie-breakers, which decide the
+    groups head-to-head is asked about). The revision grows in every transaction that changes
+    a total (leagues/summaries.py), so a cached value is never older than the rows beside it;
+    an evicted key or a cache that is down costs the queries again, never a wrong table."""
+
+    def __init__(self, league: League, revision: int | None, scale: int):
+        self.league, self.scale = league, scale
+        self.key = None
+        if revision is not None:
+            order = ",".join(league.tie_breakers)
+            self.key = f"standings:{league.pk}:{revision}:{scale}:{order}"
+        self.values = (cache.get(self.key) if self.key else None) or {}
+        self.changed = False
+
+    def strength(self) -> dict[int, int]:
+        if "strength" not in self.values:
+            self.values["strength"] = _strength(self.league)
+            self.changed = True
+        return self.values["strength"]
+
+    def head_to_head(self, groups: list[list[dict]], same: str | None) -> list[list[int]]:
+        """``same``: the SQL condition for two players being in one group, when every
+        tie-breaker before head-to-head is a column (else the groups are listed)."""
+        if "head_to_head" not in self.values:
+            if same is not None and "strength" not in self.values:
+                both = _strength_and_head_to_head(self.league, same)
+                self.values["strength"], self.values["head_to_head"] = both
+            else:
+                self.values["head_to_head"] = _head_to_head(self.league, groups)
+            self.changed = True
+        scores = self.values["head_to_head"]
+        return [[scores.get(row["player_id"], 0) for row in group] for group in groups]
+
+    def save(self) -> None:
+        if self.changed and self.key:
+            cache.set(self.key, self.values, CACHE_SECONDS)
+
+
+def league_standings(league: League) -> dict:
+    """The table: points from confirmed results, then the league's tie-breakers in order.
+
+    Rows carry ``player``, ``rank`` (tied rows share it), ``tied``, ``points``, ``played``,
+    ``won`` / ``drawn`` / ``lost``, ``average_placement``, ``opponents_strength``,
+    ``score_difference`` and ``kills`` (None for a game without that score).
+    """
+    main, kills_field = score_fields(league.ruleset)
+    rows, results, revision = _rows(league)
+    scale = strength_scale(league.ruleset)  # the pairs' weights are in these units
+    computed = _Computed(league, revision if results else None, scale)
+
+    def strength() -> dict[int, int]:
+        return computed.strength() if results else {}
+
+    for row in rows:
+        played = row["played"]
+        # float(Fraction(places, played)), which is places / played, correctly rounded.
+        row["average_placement"] = round(row["places"] / played, 2) if played else None
+        row["score_difference"] = row["difference"] if main else None
+        row["kills"] = row["kills"] if kills_field else None
+
+    def average_placement(group: list[dict]) -> list:
+        # Fewer places is better, compared exactly; no game at all ranks below any average.
+        return [
+            -Fraction(r["places"], r["played"]) if r["played"] else float("-inf") for r in group
+        ]
+
+    order = [b for b in league.tie_breakers if b in TIE_BREAKERS]
+    before = order[: order.index("head_to_head")] if "head_to_head" in order else []
+    same = None
+    if all(b in LEVEL for b in before):
+        same = " AND ".join(["m.points = o.points", *(LEVEL[b] for b in before)])
+    breakers = {
+        "head_to_head": batched(lambda groups: computed.head_to_head(groups, same)),
+        "wins": by_field("won"),
+        "average_placement": average_placement,
+        "opponents_strength": lambda group: [strength().get(r["player_id"], 0) for r in group],
+        "score_difference": by_field("score_difference"),
+        "most_kills": by_field("kills"),
+    }
+    ranking = rank(
+        rows,
+        primary="points",
+        name="player",
+        breakers=[breakers[b] for b in order],
+    )
+    # Shown in every row: fetched by now if a tie-breaker needed it (alone, or in the pass that
+    # found head-to-head), else here.
+    final = strength()
+    for row in ranking.rows:
+        row["opponents_strength"] = round(final.get(row["player_id"], 0) / scale, 2)
+    computed.save()
+    warnings = [
+        "Tie not broken between "
+        + ", ".join(r["player"] for r in block)
+        + ": no tie-breaker separates them; an organiser may add one."
+        for block in ranking.unbroken_ties
+        if any(r["played"] for r in block)
+    ]
+    shown = (
+        "player",
+        "points",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "average_placement",
+        "opponents_strength",
+        "score_difference",
+        "kills",
+    )
+    return {
+        "league": league.pk,
+        "ruleset": league.ruleset,
+        "scoring": league.scoring,
+        "tie_breakers": list(league.tie_breakers),
+        "results": results,
+        "warnings": warnings,
+        "rows": [
+            {"rank": r["rank"], "tied": r["tied"], **{k: r[k] for k in shown}} for r in ranking.rows
+        ],
+    }

@@ -1,0 +1,81 @@
+"""A gang at a live table: the roster as the Last Hope Frontier engine takes it, read by the
+server (never pasted by a client), and a friendly battle's line in the gang's history.
+
+``matches`` reaches this module through the setting ``MATCH_GANG_PROVIDERS`` (by ruleset):
+rosters imports no other app, and matches imports no game."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+
+from config.errors import NotAllowed
+from rosters import access
+from rosters.errors import RosterError
+from rosters.models import Fighter, Gang
+from rosters.services.common import Kind, _event, _lock
+
+
+def gang_for_live_play(gang: Gang) -> dict:
+    """The gang as the Last Hope Frontier engine takes it: active fighters with their current
+    stat lines and the equipment they carry (the stash stays at home)."""
+    from rosters.selectors import fighter_queryset
+
+    fighters = fighter_queryset().filter(gang=gang, status=Fighter.Status.ACTIVE).order_by("id")
+    return {
+        "gang_id": gang.pk,
+        "name": gang.name,
+        "faction": gang.faction,
+        "fighters": [
+            {
+                "id": f.pk,
+                "name": f.name,
+                "role": f.role.slug,
+                "stats": f.current_stats(),
+                "equipment": [e.item.slug for e in f.equipment.all()],
+            }
+            for f in fighters
+        ],
+    }
+
+
+def table_gang(*, user, gang_id, field: str = "gang") -> dict:
+    """``user``'s own gang ``gang_id`` for a battle outside any campaign, as the engine takes
+    it; a 400 naming ``field`` for no such gang or no fighter able to fight, a 403 for a gang
+    that is not the user's (rosters.access.takes_to_battle)."""
+    gang = (
+        Gang.objects.filter(pk=gang_id).first()
+        if isinstance(gang_id, int) and not isinstance(gang_id, bool)
+        else None
+    )
+    if gang is None:
+        raise RosterError("There is no such gang.", field=field)
+    if not access.takes_to_battle(user=user, gang=gang):
+        raise NotAllowed(f"{gang.name} is not your gang: bring one of your own gangs.", field=field)
+    if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
+        raise RosterError(f"{gang.name} has no fighter able to fight.", field=field)
+    return gang_for_live_play(gang)
+
+
+def battle_gangs(*, user) -> list[Gang]:
+    """The gangs ``table_gang`` would take from ``user``: theirs to bring
+    (``access.takes_to_battle``) with a fighter able to fight. One query, by name."""
+    if not user or not user.is_authenticated:
+        return []
+    able = Fighter.objects.filter(gang=OuterRef("pk"), status=Fighter.Status.ACTIVE)
+    gangs = Gang.objects.filter(owner=user).filter(Exists(able)).order_by("name", "id")
+    return [gang for gang in gangs if access.takes_to_battle(user=user, gang=gang)]
+
+
+@transaction.atomic
+def record_friendly_battle(*, gang_id: int, text: str) -> bool:
+    """The line of a friendly battle in the gang's history, once (a finish hand-off may
+    repeat): nothing else of the roster changes, as no campaign counts the battle."""
+    gang = Gang.objects.filter(pk=gang_id).first()
+    if gang is None:
+        return False
+    gang = _lock(gang)
+    if gang.events.filter(kind=Kind.BATTLE, text=text).exists():
+        return False
+    _event(gang, Kind.BATTLE, text)
+    return True
