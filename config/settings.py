@@ -246,6 +246,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Operation ids without the version ("matches_actions_create"): generated clients name their
+    # functions after them (tests/client/).
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     # <id:...> in URLs (config/converters.py): at most 18 digits.
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}},
     # Many models have a "status"; name each choice set after its model.
@@ -262,6 +265,7 @@ SPECTACULAR_SETTINGS = {
         "LeagueResultStatusEnum": "leagues.models.LeagueMatch.Status",
         "LeagueTieBreakerEnum": "leagues.scoring.TIE_BREAKERS",
         "TieBreakersEnum": "campaigns.services.TIE_BREAKERS",  # kept when leagues came
+        "FillTypeEnum": "matches.api.live.FILL_TYPES",
     },
 }
 

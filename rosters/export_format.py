@@ -6,6 +6,7 @@ bring) is ``rosters.import_rules``; signing and writing are ``rosters.exports``.
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from rosters import services
@@ -17,11 +18,14 @@ VERSIONS = [1, 2]  # version 1 files (before signatures) import as unsigned
 MAX_COUNT = 10_000  # no fighter takes out or flips more than this
 
 
+# Named for the schema: "_Fighter" and "Fighter" are one class name to client generators.
+@extend_schema_serializer(component_name="ExportKit")
 class _KitSerializer(serializers.Serializer):
     item = serializers.SlugRelatedField(slug_field="slug", queryset=CatalogueItem.objects.all())
     price_paid = serializers.IntegerField(min_value=0, max_value=100000)
 
 
+@extend_schema_serializer(component_name="ExportAdvancement")
 class _AdvancementSerializer(serializers.Serializer):
     stat = serializers.ChoiceField(choices=STATS)
     amount = serializers.IntegerField(min_value=1, max_value=1)
@@ -29,6 +33,7 @@ class _AdvancementSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=200, allow_blank=True)
 
 
+@extend_schema_serializer(component_name="ExportInjury")
 class _InjurySerializer(serializers.Serializer):
     strike = serializers.IntegerField(min_value=1, max_value=3)
     wounds_lost = serializers.IntegerField(min_value=0, max_value=1)
@@ -40,6 +45,7 @@ def _count(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0, **kwargs)
 
 
+@extend_schema_serializer(component_name="ExportFighter")
 class _FighterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
     role = serializers.SlugRelatedField(slug_field="slug", queryset=Role.objects.all())
@@ -56,6 +62,7 @@ class _FighterSerializer(serializers.Serializer):
     equipment = _KitSerializer(many=True)
 
 
+@extend_schema_serializer(component_name="ExportGoods")
 class _GoodsSerializer(serializers.Serializer):
     item = serializers.SlugRelatedField(
         slug_field="slug", queryset=CatalogueItem.objects.filter(kind=CatalogueItem.Kind.GOODS)
@@ -64,12 +71,14 @@ class _GoodsSerializer(serializers.Serializer):
     market_value = serializers.IntegerField(min_value=0, max_value=100000)
 
 
+@extend_schema_serializer(component_name="ExportLedger")
 class _LedgerSerializer(serializers.Serializer):
     amount = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000)
     reason = serializers.ChoiceField(choices=LedgerEntry.Reason.choices)
     note = serializers.CharField(max_length=300, allow_blank=True)
 
 
+@extend_schema_serializer(component_name="ExportOrigin")
 class _OriginSerializer(serializers.Serializer):
     gang = serializers.IntegerField(help_text="The gang's id on the server that signed it.")
     owner = serializers.IntegerField(required=False, help_text="Its owner's id, then.")

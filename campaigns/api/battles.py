@@ -157,7 +157,14 @@ class LiveBattleSerializer(serializers.ModelSerializer):
 
 
 class ReasonSerializer(RefuseUnwritable, serializers.Serializer):
-    reason = serializers.CharField(max_length=1000)
+    reason = serializers.CharField(
+        max_length=1000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="dispute: what is wrong with the report (required); void: why (optional, "
+        "as a league result's void).",
+    )
 
 
 class BattleFilter(django_filters.FilterSet):
@@ -193,7 +200,7 @@ class BattleDecisionView(APIView):
         request=ReasonSerializer,
         responses=BattleSerializer,
         summary="confirm (the other side or an arbitrator), dispute (with a reason), "
-        "void (arbitrator, with a reason)",
+        "void (arbitrator, optionally with a reason)",
     )
     def post(self, request, pk: str, battle_id: str, decision: str):
         battle = get_object_or_404(

@@ -379,7 +379,7 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
 
 
 @transaction.atomic
-def void_battle(*, battle: Battle, actor, reason: str) -> Battle:
+def void_battle(*, battle: Battle, actor, reason: str = "") -> Battle:
     require_arbitrator(user=actor, campaign=battle.campaign)
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     if battle.status == Battle.Status.CONFIRMED:
@@ -391,7 +391,7 @@ def void_battle(*, battle: Battle, actor, reason: str) -> Battle:
     log(
         battle.campaign,
         LogEntry.Kind.OVERRIDE,
-        f"{actor.username} voided battle {battle.pk}: {reason}",
+        f"{actor.username} voided battle {battle.pk}" + (f": {reason}" if reason else "."),
         actor=actor,
         battle=battle,
     )

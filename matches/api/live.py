@@ -34,15 +34,48 @@ class StateSerializer(serializers.Serializer):
     outcome = OutcomeSerializer(allow_null=True)
 
 
+FILL_TYPES = ["number", "choice", "card"]
+
+
+class FillSerializer(serializers.Serializer):
+    """One placeholder of a legal action, named by its dotted path in ``fill``."""
+
+    type = serializers.ChoiceField(
+        FILL_TYPES,
+        help_text="number: a number from min to max; choice: one item of choices (not the "
+        "list); card: the code of one card of your hand, listed in choices.",
+    )
+    min = serializers.FloatField(required=False)
+    max = serializers.FloatField(required=False)
+    choices = serializers.ListField(child=serializers.JSONField(), required=False)
+    optional = serializers.BooleanField(required=False, help_text="May be left out of the action.")
+    excludes = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Keys that may not be filled together with this one: fill one of them only.",
+    )
+
+
+class LegalActionSerializer(serializers.Serializer):
+    """An action you may send: as it is when it has no ``fill``; otherwise with each path in
+    ``fill`` replaced by a value it allows (``fill`` may be left in or dropped)."""
+
+    type = serializers.CharField()
+    fill = serializers.DictField(child=FillSerializer(), required=False)
+
+    def to_representation(self, instance: dict) -> dict:
+        return instance  # the engine's entry as it is, with the API's fill hints
+
+
 class LegalActionsSerializer(serializers.Serializer):
     seat = serializers.CharField(allow_null=True)
-    actions = serializers.ListField(child=serializers.DictField())
+    actions = LegalActionSerializer(many=True)
 
 
 class ActionSerializer(serializers.ModelSerializer):
     match = serializers.IntegerField(source="match_id")
     action = serializers.DictField(source="payload")
-    status = serializers.CharField(read_only=True, help_text="pending, resolved or rejected.")
+    status = serializers.ChoiceField(MatchAction.Status.choices, read_only=True)
 
     class Meta:
         model = MatchAction
@@ -123,8 +156,21 @@ class LegalActionsView(APIView):
         if seat and not seat.resigned and match.is_running:
             state = canonical(match.state)
             if seat.seat in game.to_move(state):
-                actions = game.legal_actions(state, seat.seat)
+                actions = _with_fill(game, state, seat.seat, game.legal_actions(state, seat.seat))
         return Response({"seat": seat.seat if seat else None, "actions": actions})
+
+
+def _with_fill(game, state: dict, seat: str, actions: list[dict]) -> list[dict]:
+    """Each template with its ``fill``: the placeholders the client replaces before sending
+    it, by dotted path (a game without templates offers no hints)."""
+    hints = getattr(game, "fill_hints", None)
+    if hints is None:
+        return actions
+    filled = []
+    for action in actions:
+        fill = hints(state, seat, action)
+        filled.append({**action, "fill": fill} if fill else action)
+    return filled
 
 
 def _watcher(match: Match, user):

@@ -26,8 +26,9 @@ from matches.services import InvalidMatchInput
 MATCH_STATUSES = ", ".join(Match.Status.values)
 
 
-def _match_status() -> serializers.CharField:
-    return serializers.CharField(read_only=True, help_text=f"One of: {MATCH_STATUSES}.")
+def _match_status() -> serializers.ChoiceField:
+    # An enum in the schema (MatchStatusEnum), so that generated clients compare with it.
+    return serializers.ChoiceField(Match.Status.choices, read_only=True)
 
 
 class SeatSerializer(serializers.Serializer):

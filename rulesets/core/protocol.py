@@ -3,6 +3,11 @@
 State is plain JSON-able data. ``apply`` never mutates its input. Randomness comes only from
 the ``Rng`` kept in the state, so the same seed and the same actions replay to the same state.
 ``view`` is the only door through which state leaves the server.
+
+Optional methods, asked for with ``getattr``: ``resign(state, seat) -> Resolution``,
+``battle_report(state)`` (Last Hope Frontier), and ``fill_hints(state, seat, action) -> dict``
+for a game whose legal actions hold placeholders: what the seat must fill in before sending
+the action, by dotted path (the API adds it to each entry as ``fill``; live_fill.py).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@ checked here and anything malformed becomes an ``IllegalAction`` with a sentence
 reads (never a KeyError or a TypeError).
 
 Template keys that only inform (``INFO_KEYS``: the move's ``max_distance``, a target's
-``distance``, a contact move's ``into_contact_with``) may be sent back and are ignored: the
-server measures again. Any other unknown key is refused, so a typo such as
-``"over_obstacles"`` cannot quietly change a ruling.
+``distance``, a contact move's ``into_contact_with``, and the API's ``fill`` hints,
+live_fill.py) may be sent back and are ignored: the server measures again. Any other
+unknown key is refused, so a typo such as ``"over_obstacles"`` cannot quietly change a ruling.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rulesets.core.words import noun
 from rulesets.last_hope_frontier.live_gangs import get_fighter
 from rulesets.last_hope_frontier.movement import EPSILON
 
-INFO_KEYS = frozenset({"max_distance", "distance", "into_contact_with"})
+INFO_KEYS = frozenset({"max_distance", "distance", "into_contact_with", "fill"})
 
 
 def check_keys(action: dict, required: set[str], optional: set[str] = frozenset()) -> None:

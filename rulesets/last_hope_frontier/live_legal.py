@@ -7,7 +7,8 @@ are all plain is submitted as it is. Otherwise, before submitting, replace
 - ``{"from_hand": true}`` by the code of a card in your hand ("JS", "10D", "JOKER").
 Keys that only inform (``max_distance``, ``distance``, ``into_contact_with``) may be left in
 or dropped; optional keys of a template (``over_obstacle``, ``climb``, ``jump_down``) may be
-left out. The server checks every submitted action again in full.
+left out. The server checks every submitted action again in full. ``live_fill.fill_hints``
+says the same per entry, for clients (the ``fill`` of the legal-actions API).
 """
 
 from __future__ import annotations

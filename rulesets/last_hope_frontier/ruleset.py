@@ -13,6 +13,7 @@ from rulesets.core.errors import InvalidResult
 from rulesets.core.protocol import Outcome, Resolution, ScoreField
 from rulesets.last_hope_frontier import live
 from rulesets.last_hope_frontier.catalogue import catalogue
+from rulesets.last_hope_frontier.live_fill import fill_hints
 
 SLUG = "last-hope-frontier"
 
@@ -39,6 +40,10 @@ class LastHopeFrontier:
 
     def legal_actions(self, state: dict, seat: str) -> list[dict]:
         return live.legal_actions(state, seat)
+
+    def fill_hints(self, state: dict, seat: str, action: dict) -> dict:
+        """What the seat must fill in this legal action before sending it (live_fill.py)."""
+        return fill_hints(state, seat, action)
 
     def apply(self, state: dict, seat: str, action: dict) -> Resolution:
         return live.apply(state, seat, action)
