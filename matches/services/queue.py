@@ -84,7 +84,6 @@ def _lock_seat(match_id: int, player) -> Participant:
     return seat
 
 
-@transaction.atomic
 def submit_action(
     *,
     match: Match | int,
@@ -98,13 +97,66 @@ def submit_action(
 
     A retry with the same key from the same seat returns the first action unchanged (created
     is False); the same key with a different request is a conflict. The match row lock
-    serialises submissions of one match, so action ids follow submission order. Two queries
-    when all is well: the seat with its match locked, and the insert, which skips a key the
-    seat already used (``ON CONFLICT DO NOTHING``); only then is the first action read.
+    serialises submissions of one match, so action ids follow submission order.
+
+    On PostgreSQL a new action of a seat that may play is one statement (``_insert_fast``:
+    the seat found, its match locked and the action inserted, autocommitted): no BEGIN and
+    COMMIT round trips around it. Anything else — an unknown match, no seat, a match not
+    running, a resigned seat, a key used before — takes the general path, which says why.
     """
-    seat = _lock_seat(match if isinstance(match, int) else match.pk, player)
+    match_id = match if isinstance(match, int) else match.pk
+    if connection.vendor == "postgresql" and _well_formed(idempotency_key, payload, kind):
+        action = _insert_fast(
+            MatchAction(
+                match_id=match_id,
+                kind=kind,
+                payload=payload,
+                idempotency_key=idempotency_key,
+                expected_version=expected_version,
+            ),
+            player,
+        )
+        if action is not None:
+            _after_commit_resolve(action.pk)
+            return action, True
+    return _submit(
+        match_id=match_id,
+        player=player,
+        payload=payload,
+        key=idempotency_key,
+        expected_version=expected_version,
+        kind=kind,
+    )
+
+
+def _well_formed(key: object, payload: object, kind: str) -> bool:
+    """Whether the one-statement path may try: malformed input takes the general path, which
+    answers 404 or 403 before it says what is wrong with the request (as it always has)."""
+    try:
+        _check_idempotency_key(key)
+        if kind == MatchAction.Kind.PLAY:
+            _check_payload(payload)
+    except InvalidMatchInput:
+        return False
+    return True
+
+
+@transaction.atomic
+def _submit(
+    *,
+    match_id: int,
+    player,
+    payload: object,
+    key: object,
+    expected_version: int | None,
+    kind: str,
+) -> tuple[MatchAction, bool]:
+    """The general path, in a transaction: the seat with its match locked (one query), the
+    input checked, the insert, which skips a key the seat already used (``ON CONFLICT DO
+    NOTHING``); only then is the first action read, or the refusal explained."""
+    seat = _lock_seat(match_id, player)
     match = seat.match
-    key = _check_idempotency_key(idempotency_key)
+    key = _check_idempotency_key(key)
     if kind == MatchAction.Kind.PLAY:
         payload = _check_payload(payload)
     action = None
@@ -138,12 +190,16 @@ def submit_action(
         if not match.is_running:
             raise MatchNotRunning(closed_reason(match))
         raise MatchNotRunning("You resigned from this match.")
+    _after_commit_resolve(action.pk)
+    return action, True
+
+
+def _after_commit_resolve(action_id: int) -> None:
     # robust: if the broker is down the action is stored all the same and the sweep sends it.
     # (A lambda, not functools.partial: Django logs a robust callback's failure by its
-    # __qualname__, which a partial lacks, and the AttributeError became a 500.)
-    action_id = action.pk
+    # __qualname__, which a partial lacks, and the AttributeError became a 500.) Outside a
+    # transaction (the one-statement path) on_commit runs it at once.
     transaction.on_commit(lambda: _enqueue_resolution(action_id), robust=True)
-    return action, True
 
 
 def resign(
@@ -183,6 +239,39 @@ def _insert_new(action: MatchAction) -> MatchAction | None:
     if row is None:
         return None
     action.pk = row[0]
+    action._state.adding = False
+    action._state.db = connection.alias
+    return action
+
+
+_PLAYABLE = f"m.live AND m.status = '{Match.Status.LIVE}' AND NOT p.resigned"
+
+
+def _insert_fast(action: MatchAction, player) -> MatchAction | None:
+    """PostgreSQL: find ``player``'s seat in the match, lock the match row (the same lock as
+    ``_lock_seat``, held until this statement commits) and insert the action for that seat,
+    skipping a key the seat already used — one statement. None when nothing was inserted (no
+    seat, a match not running, a resigned seat, a used key): the general path says why."""
+    quote = connection.ops.quote_name
+    fields = [f for f in _INSERTED if f.name != "seat"]
+    columns = ", ".join(quote(f.column) for f in fields)
+    values = [f.get_db_prep_save(f.pre_save(action, add=True), connection) for f in fields]
+    participant, match = Participant._meta.db_table, Match._meta.db_table
+    sql = (
+        f"WITH s AS (SELECT p.seat FROM {quote(participant)} p "
+        f"JOIN {quote(match)} m ON m.id = p.match_id "
+        f"WHERE p.match_id = %s AND p.player_id = %s AND {_PLAYABLE} FOR UPDATE OF m) "
+        f"INSERT INTO {quote(MatchAction._meta.db_table)} ({columns}, {quote('seat')}) "
+        f"SELECT {', '.join(['%s'] * len(values))}, s.seat FROM s "
+        f"ON CONFLICT ({', '.join(quote(c) for c in _KEY)}) DO NOTHING "
+        f"RETURNING {quote(MatchAction._meta.pk.column)}, {quote('seat')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [action.match_id, player.pk, *values])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    action.pk, action.seat = row
     action._state.adding = False
     action._state.db = connection.alias
     return action
