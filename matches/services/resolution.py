@@ -14,6 +14,7 @@ from matches import clock, live_hooks
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services.common import MatchNotRunning, _event_rows, _is_int, canonical, log
 from matches.services.finish import _announce_finished
+from matches.services.writes import write_batch
 from rulesets.core.errors import IllegalAction
 from rulesets.core.protocol import Outcome
 from rulesets.registry import get_ruleset
@@ -85,31 +86,10 @@ class _Table:
     def save(self) -> None:
         if self.changed:
             self.match.state = self.state
-            self.match.save(
-                update_fields=[
-                    "state",
-                    "version",
-                    "status",
-                    "outcome",
-                    "finished_at",
-                    "last_event_seq",
-                ]
-            )
-        if len(self.settled) == 1:
-            # The usual batch. bulk_update's CASE expressions cost ~4 ms of Python to build
-            # for a single row; a plain UPDATE by id says the same.
-            action = self.settled[0]
-            MatchAction.objects.filter(pk=action.pk).update(
-                status=action.status,
-                reason=action.reason,
-                version_after=action.version_after,
-                resolved_at=action.resolved_at,
-            )
-        else:
-            MatchAction.objects.bulk_update(
-                self.settled, ["status", "reason", "version_after", "resolved_at"]
-            )
-        MatchEvent.objects.bulk_create(self.events)
+        # One statement on PostgreSQL (matches/services/writes.py), three elsewhere.
+        write_batch(
+            match=self.match if self.changed else None, settled=self.settled, events=self.events
+        )
         if self.match.version != self.version_before:
             # The live tables: push after commit, turn clocks, bots to move (matches/live_hooks).
             # Only clocks and bots read the seats: a match of people without a clock skips them.
