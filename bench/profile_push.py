@@ -13,7 +13,7 @@ in-process, so nothing is sent: the resolution is called directly after the POST
 
 Prints each piece's CPU per move, its queries, and pyinstrument's call tree (``--tree``).
 
-    .venv/bin/python -m bench.profile_push [--moves 200] [--tree]
+    .venv/bin/python -m bench.profile_push [--moves 200] [--tree | --flat]
 """
 
 from __future__ import annotations
@@ -33,15 +33,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.profile_push")
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--tree", action="store_true", help="print pyinstrument's call trees")
+    parser.add_argument("--flat", action="store_true", help="self time per function instead")
     args = parser.parse_args(argv)
     problem = services_problem()
     with Stack(name="profpush", postgres=problem is None, broker=False) as stack:
         stack.configure_django()
-        print(run(args.moves, tree=args.tree))
+        print(run(args.moves, tree=args.tree or args.flat, flat=args.flat))
     return 0
 
 
-def run(moves: int, *, tree: bool) -> str:
+def run(moves: int, *, tree: bool, flat: bool = False) -> str:
     from django.db import connection
     from django.test import Client
 
@@ -106,7 +107,7 @@ def run(moves: int, *, tree: bool) -> str:
         )
     if tree:
         for part, profiler in profilers.items():
-            lines += ["", f"=== {part} ===", profiler.output_text(unicode=True, color=False)]
+            lines += ["", f"=== {part} ===", profiler.output_text(unicode=True, color=False, flat=flat)]
     return "\n".join(lines)
 
 

@@ -12,9 +12,10 @@ from matches import bots, clock, push
 from matches.models import Match, Participant
 
 
-def match_changed(*, match: Match, participants: list[Participant], waiting) -> None:
-    """``waiting`` is the engine's ``to_move(state)`` for the new state (empty when over)."""
+def match_changed(*, match: Match, participants: list[Participant], waiting, frames=None) -> None:
+    """``waiting`` is the engine's ``to_move(state)`` for the new state (empty when over);
+    ``frames`` builds each seat's own state for the push (matches/push.py), or None."""
     waiting = list(waiting) if match.status == Match.Status.LIVE else []
-    push.match_changed(match_id=match.pk, version=match.version)
+    push.match_changed(match_id=match.pk, version=match.version, frames=frames)
     clock.update_clocks(match=match, participants=participants, waiting=waiting)
     bots.after_change(match_id=match.pk, participants=participants, waiting=waiting)

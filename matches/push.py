@@ -1,8 +1,13 @@
 """Push: "match M is now at version V", from whoever changed it to every open table of it.
 
-A message carries the match id and its version, nothing else: no view, no hand. Each stream
-(matches/views/stream.py) then builds its own seat's view from the database, so what travels
-through Redis is never secret and a client can only ever get its own seat's view.
+The match's channel carries the match id and its version, nothing else: no view, no hand.
+Each stream (matches/views/stream.py) then builds its own viewer's table from the database.
+A resolved move also sends each seat of a person *its own* state for the new version (the
+view the game's ``view`` gives that seat, its legal actions, the events it may read: the
+same builder as a stream's, matches/seat_state.py) on a channel of that seat alone, which
+only that seat's API streams subscribe to, after their access check: they pass it on
+without reading the database. So no channel ever carries what its subscribers may not see,
+and a client can only ever get its own seat's view.
 
 Two hubs behind one small interface:
 - **Redis pub/sub** when ``REDIS_URL`` is set (production, CI): the worker that resolved an
@@ -24,6 +29,7 @@ import logging
 import queue
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import transaction
@@ -37,10 +43,47 @@ def channel(match_id: int) -> str:
     return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:match:{match_id}"
 
 
-def match_changed(*, match_id: int, version: int) -> None:
-    """Tell every open table that the match is at ``version``, once the transaction commits."""
-    message = json.dumps({"match": match_id, "version": version})
-    transaction.on_commit(lambda: hub().publish(channel(match_id), message), robust=True)
+def seat_channel(match_id: int, seat: str) -> str:
+    """One seat's own channel: only that seat's API streams subscribe to it."""
+    return f"{channel(match_id)}:seat:{seat}"
+
+
+def match_changed(
+    *, match_id: int, version: int, frames: Callable[[], dict[str, dict]] | None = None
+) -> None:
+    """Tell every open table that the match is at ``version``, once the transaction commits.
+
+    ``frames`` (the resolution's: matches/seat_state.py ``seat_frames``), called after the
+    commit, gives each seat's own state for this version; each goes to that seat's channel
+    only, before the match's message, so a seat's API stream can send it without reading the
+    database. A frame that cannot be built is left out: the streams read the database."""
+
+    def publish() -> None:
+        messages = []
+        if frames is not None:
+            try:
+                built = frames()
+            except Exception:
+                log.exception("push: match %s: seat frames not built", match_id)
+                built = {}
+            for seat, frame in built.items():
+                body = {"frame": "seat", "match": match_id, "version": version, **frame}
+                messages.append((seat_channel(match_id, seat), json.dumps(body)))
+        messages.append((channel(match_id), json.dumps({"match": match_id, "version": version})))
+        hub().publish_many(messages)
+
+    transaction.on_commit(publish, robust=True)
+
+
+def seat_frame(message: str | None) -> dict | None:
+    """The seat frame a message carries (None for the match's version message, a ping)."""
+    if not message or '"frame"' not in message:
+        return None
+    try:
+        body = json.loads(message)
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) and body.get("frame") == "seat" else None
 
 
 # --- the in-process hub ---------------------------------------------------------------------
@@ -72,11 +115,15 @@ class LocalHub:
         for subscriber in subscribers:
             subscriber.put(message)
 
-    def subscribe(self, name: str) -> LocalSubscription:
-        return LocalSubscription(self, name, _Subscriber())
+    def publish_many(self, messages: list[tuple[str, str]]) -> None:
+        for name, message in messages:
+            self.publish(name, message)
 
-    async def asubscribe(self, name: str) -> LocalSubscription:
-        return LocalSubscription(self, name, _Subscriber(asyncio.get_running_loop()))
+    def subscribe(self, *names: str) -> LocalSubscription:
+        return LocalSubscription(self, names, _Subscriber())
+
+    async def asubscribe(self, *names: str) -> LocalSubscription:
+        return LocalSubscription(self, names, _Subscriber(asyncio.get_running_loop()))
 
     def _add(self, name: str, subscriber: _Subscriber) -> None:
         with self._lock:
@@ -90,9 +137,10 @@ class LocalHub:
 
 
 class LocalSubscription:
-    def __init__(self, hub: LocalHub, name: str, subscriber: _Subscriber):
-        self.hub, self.name, self.subscriber = hub, name, subscriber
-        hub._add(name, subscriber)
+    def __init__(self, hub: LocalHub, names: tuple[str, ...], subscriber: _Subscriber):
+        self.hub, self.names, self.subscriber = hub, names, subscriber
+        for name in names:
+            hub._add(name, subscriber)
 
     def get(self, timeout: float) -> str | None:
         try:
@@ -107,7 +155,8 @@ class LocalSubscription:
             return None
 
     def close(self) -> None:
-        self.hub._remove(self.name, self.subscriber)
+        for name in self.names:
+            self.hub._remove(name, self.subscriber)
 
     async def aclose(self) -> None:
         self.close()
@@ -124,28 +173,35 @@ class RedisHub:
         self._client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
 
     def publish(self, name: str, message: str) -> None:
+        self.publish_many([(name, message)])
+
+    def publish_many(self, messages: list[tuple[str, str]]) -> None:
+        """In order, in one round trip (a pipeline without MULTI)."""
         try:
-            self._client.publish(name, message)
+            pipe = self._client.pipeline(transaction=False)
+            for name, message in messages:
+                pipe.publish(name, message)
+            pipe.execute()
         except Exception:
             # A lost push is not a lost move: the tables' polling fallback catches up.
-            log.exception("push: could not publish on %s", name)
+            log.exception("push: could not publish on %s", ", ".join(n for n, _ in messages))
 
-    def subscribe(self, name: str) -> RedisSubscription:
+    def subscribe(self, *names: str) -> RedisSubscription:
         import redis
 
         pubsub = redis.Redis.from_url(self.url, socket_connect_timeout=2).pubsub(
             ignore_subscribe_messages=True
         )
-        pubsub.subscribe(name)
+        pubsub.subscribe(*names)
         return RedisSubscription(pubsub)
 
-    async def asubscribe(self, name: str) -> AsyncRedisSubscription:
+    async def asubscribe(self, *names: str) -> AsyncRedisSubscription:
         """Subscribed when this returns: a stream reads the database only after it."""
         import redis.asyncio
 
         client = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=2)
         pubsub = client.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(name)
+        await pubsub.subscribe(*names)
         return AsyncRedisSubscription(client, pubsub)
 
 

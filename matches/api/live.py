@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from config.celery import app as celery_app
 from config.errors import NotAllowed
-from matches import selectors, services
+from matches import seat_state, selectors, services
 from matches.api.parsing import GuardedAPIView
 from matches.api.records import OutcomeSerializer, _match_status
 from matches.models import Match, MatchAction, MatchEvent
@@ -102,7 +102,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["seq", "type", "text"]
 
     def to_representation(self, event: MatchEvent) -> dict:
-        return {**event.data, "seq": event.seq, "type": event.type, "text": event.text}
+        return seat_state.event_json(event)
 
 
 # --- live play -----------------------------------------------------------------------------------

@@ -4,13 +4,14 @@ failure rejects the action, never wedges the match. Also the admin's abandon."""
 
 from __future__ import annotations
 
+import json
 from functools import cached_property
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db import connection, transaction
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from matches import clock, live_hooks
+from matches import clock, live_hooks, seat_state
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services.common import MatchNotRunning, _event_rows, _is_int, canonical, log
 from matches.services.finish import _announce_finished
@@ -30,15 +31,16 @@ def resolve_pending_actions(*, up_to: int) -> int:
     duplicated task), which makes the task safe to run any number of times. If the process
     dies midway, the transaction rolls back and every action is still pending for the next run.
 
-    Five queries for a batch of any size: the match locked (found through the action, with
-    whether it has bot seats), the pending queue, then once for the whole batch the match row,
-    the actions and the events; and the seats when the live tables' hook needs them (turn
-    clocks, bots to wake) or a rejection, resignation or the end of the game names them.
+    Three queries for a batch of any size on PostgreSQL: the match locked (found through the
+    action, with its seats as JSON), the pending queue, then once for the whole batch the
+    match row, the actions and the events in one statement (three elsewhere); and the seats
+    with their players when the live tables' hook needs them (turn clocks, bots to wake) or a
+    rejection, resignation or the end of the game names them.
     """
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))
-            .annotate(has_bots=Exists(Participant.objects.filter(match=OuterRef("pk"), bot__gt="")))
+            .annotate(seats=_seats())
             .filter(actions__pk=up_to)
             .first()
         )
@@ -56,6 +58,28 @@ def resolve_pending_actions(*, up_to: int) -> int:
             table.resolve(action)
         table.save()
     return len(queue)
+
+
+def _seats() -> RawSQL:
+    """Every seat of the locked match as JSON ``[[seat, resigned, bot?], ...]``, read in the
+    locking statement: whether a bot must be woken and which seats of people get their own
+    push (matches/seat_state.py) cost no query more. (A seat's ``resigned`` only changes
+    under this lock, so the statement's snapshot is the truth here.)"""
+    table = connection.ops.quote_name(Participant._meta.db_table)
+    outer = connection.ops.quote_name(Match._meta.db_table)
+    if connection.vendor == "postgresql":
+        rows = "json_agg(json_build_array(p.seat, p.resigned, p.bot <> '') ORDER BY p.seat)"
+    else:
+        rows = "json_group_array(json_array(p.seat, p.resigned, p.bot <> ''))"
+    return RawSQL(f"SELECT {rows} FROM {table} p WHERE p.match_id = {outer}.id", [])
+
+
+def _seat_rows(match: Match) -> list[tuple[str, bool, bool]] | None:
+    raw = getattr(match, "seats", None)
+    if raw is None:
+        return None
+    rows = json.loads(raw) if isinstance(raw, str) else raw
+    return [(str(seat), bool(resigned), bool(bot)) for seat, resigned, bot in rows]
 
 
 class _Table:
@@ -95,12 +119,37 @@ class _Table:
             # Only clocks and bots read the seats: a match of people without a clock skips them.
             # (A match found another way than the queue's lock, an abandon, says nothing of
             # its bots: the seats are read.)
-            needs_seats = self.match.turn_seconds or getattr(self.match, "has_bots", True)
+            seats = self._seat_rows()
+            has_bots = seats is None or any(bot for _, _, bot in seats)
+            needs_seats = self.match.turn_seconds or has_bots
             live_hooks.match_changed(
                 match=self.match,
                 participants=self.participants if needs_seats else [],
                 waiting=self.game.to_move(self.state) if self.match.is_running else [],
+                frames=self._frames(seats),
             )
+
+    def _seat_rows(self) -> list[tuple[str, bool, bool]] | None:
+        if "participants" in self.__dict__:  # read in this batch (and maybe changed): fresh
+            return [(p.seat, p.resigned, bool(p.bot)) for p in self.participants]
+        return _seat_rows(self.match)
+
+    def _frames(self, seats):
+        """Each seat's own state for the new version, built after the commit (push)."""
+        if seats is None or not self.match.is_running:
+            return None
+        people = [(seat, resigned) for seat, resigned, bot in seats if not bot]
+        game, state, events = self.game, self.state, list(self.events)
+        version, before, status = self.match.version, self.version_before, self.match.status
+        return lambda: seat_state.seat_frames(
+            game=game,
+            state=state,
+            version=version,
+            version_before=before,
+            status=status,
+            people=people,
+            events=events,
+        )
 
     def _append(self, events: list[dict], action: MatchAction | None = None) -> None:
         self.events += _event_rows(self.match, events, action=action)

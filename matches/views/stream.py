@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET
 from rest_framework.renderers import BaseRenderer
 from rest_framework.views import APIView
 
-from matches import push, selectors
+from matches import push, seat_state, selectors
 from matches.models import Match, Participant
 from matches.services import canonical
 from matches.spectators import seat_and_access
@@ -65,6 +65,8 @@ def _moved_on(match_id: int, since: int, heard: int | None) -> bool:
     idle table never loads the state."""
     if heard is not None and heard > since:
         return True
+    if heard is not None and 0 <= heard <= since:
+        return False  # a push of a version this stream has sent (or older): nothing new
     row = Match.objects.filter(pk=match_id).values_list("version", "status").first()
     return row is not None and table_version(version=row[0], status=row[1]) > since
 
@@ -102,8 +104,6 @@ def _seat_with_match(match_id: int, user) -> tuple[Match, Participant | None]:
 
 def api_render(match_id: int, user, since: int, since_seq: int, heard: int | None = None):
     """The viewer's state, legal actions and new events as JSON (the API's shapes)."""
-    from matches.api import EventSerializer
-
     if not _moved_on(match_id, since, heard):
         return None, since, since_seq
     match, seat = _seat_with_match(match_id, user)
@@ -115,22 +115,34 @@ def api_render(match_id: int, user, since: int, since_seq: int, heard: int | Non
     if match.status in NOT_DEALT:  # no state yet: nothing to view
         data = {"version": version, "status": match.status, "seat": you, "view": None}
         return sse("state", data, event_id=version), version, since_seq
-    state = canonical(match.state)
-    legal = []
-    if seat and not seat.resigned and match.is_running and you in game.to_move(state):
-        legal = game.legal_actions(state, you)
     events = list(selectors.events_for(match=match, seat=you, after=since_seq)[:200])
-    data = {
-        "version": version,
-        "status": match.status,
-        "seat": you,
-        "view": game.view(state, you),
-        "outcome": selectors.outcome_for_clients(match),
-        "legal_actions": legal,
-        "events": EventSerializer(events, many=True).data,
-    }
+    data = seat_state.state_data(
+        game=game,
+        state=canonical(match.state),
+        version=version,
+        status=match.status,
+        seat=you,
+        may_act=bool(seat and not seat.resigned and match.is_running),
+        outcome=selectors.outcome_for_clients(match),
+        events=[seat_state.event_json(e) for e in events],
+    )
     last_seq = events[-1].seq if events else since_seq
     return sse("state", data, event_id=version), version, last_seq
+
+
+def handed_over(message: str | None, since: int, since_seq: int):
+    """The seat's state for a new version as the worker that resolved it sent it (its own
+    seat's channel: matches/push.py), when it follows on from what this stream sent last:
+    ``(chunk, version, seq)``, or None to read the database as for any other message (a
+    version missed in between, a message of another kind)."""
+    frame = push.seat_frame(message)
+    if frame is None or frame["from"] != since or frame["version"] <= since:
+        return None
+    events = [e for e in frame["events"] if e["seq"] > since_seq]
+    data = {**frame["data"], "events": events}
+    seq = events[-1]["seq"] if events else since_seq
+    version = frame["version"]
+    return sse("state", data, event_id=version), version, seq
 
 
 def _heard(message: str | None) -> int | None:
@@ -171,8 +183,15 @@ def _patient(render: Render) -> Render:
     return run
 
 
-def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
-    subscription = push.hub().subscribe(push.channel(match_id))
+def _channels(match_id: int, seat: str | None) -> tuple[str, ...]:
+    """The match's channel, and for a seated API stream its own seat's (matches/push.py)."""
+    if seat is None:
+        return (push.channel(match_id),)
+    return (push.channel(match_id), push.seat_channel(match_id, seat))
+
+
+def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat=None):
+    subscription = push.hub().subscribe(*_channels(match_id, seat))
     render = _patient(render)
     try:
         yield "retry: 1000\n\n"
@@ -190,7 +209,13 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render):
             connections.close_all()
             if chunk:
                 yield chunk
-            message = subscription.get(timeout=HEARTBEAT)
+            while True:  # what the worker handed over is sent as it is, without a render
+                message = subscription.get(timeout=HEARTBEAT)
+                handed = handed_over(message, since, seq) if seat else None
+                if handed is None:
+                    break
+                chunk, since, seq = handed
+                yield chunk
             heard = _heard(message)
             if message is None:
                 yield ": ping\n\n"
@@ -218,8 +243,8 @@ def _render_in_thread(render: Render):
     return sync_to_async(run, thread_sensitive=False)
 
 
-async def _async_stream(match_id: int, user, since: int, seq: int, render: Render):
-    subscription = await push.hub().asubscribe(push.channel(match_id))
+async def _async_stream(match_id: int, user, since: int, seq: int, render: Render, seat=None):
+    subscription = await push.hub().asubscribe(*_channels(match_id, seat))
     threaded = _render_in_thread(_patient(render))
     try:
         yield "retry: 1000\n\n"
@@ -235,7 +260,13 @@ async def _async_stream(match_id: int, user, since: int, seq: int, render: Rende
                 return
             if chunk:
                 yield chunk
-            message = await subscription.aget(timeout=HEARTBEAT)
+            while True:  # what the worker handed over needs no thread and no database
+                message = await subscription.aget(timeout=HEARTBEAT)
+                handed = handed_over(message, since, seq) if seat else None
+                if handed is None:
+                    break
+                chunk, since, seq = handed
+                yield chunk
             heard = _heard(message)
             if message is None:
                 yield ": ping\n\n"
@@ -245,15 +276,17 @@ async def _async_stream(match_id: int, user, since: int, seq: int, render: Rende
 
 def stream_response(request, match_id: int, render: Render) -> StreamingHttpResponse:
     match = load_match(match_id)
-    _viewer(match, request.user)  # 403 before the stream starts
+    viewer = _viewer(match, request.user)  # 403 before the stream starts
     args = (match_id, request.user, _since(request), _after(request), render)
+    # Only a seat's API stream takes its seat's frames (the pages render HTML of their own).
+    seat = viewer.seat if viewer is not None and render is api_render else None
     asgi = isinstance(getattr(request, "_request", request), ASGIRequest)  # DRF wraps it
     if asgi:
-        body = _async_stream(*args)
+        body = _async_stream(*args, seat=seat)
     elif request.META.get("posse.short_streams"):
         body = _short_stream(*args)
     else:
-        body = _sync_stream(*args)
+        body = _sync_stream(*args, seat=seat)
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # no proxy buffering in front of a stream

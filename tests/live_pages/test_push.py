@@ -58,25 +58,71 @@ def test_a_push_waits_for_the_commit_and_a_rollback_sends_none():
         subscription.close()
 
 
-def test_resolving_an_action_publishes_after_its_commit_with_the_committed_version(monkeypatch):
-    match, _alice, _bob = _ldp()
-    game = get_ruleset(match.ruleset)
+def _spy_on_publish(monkeypatch, match) -> list:
     seen = []
-    real = push.hub().publish
+    real = push.hub().publish_many
 
-    def spy(name, message):
-        version = json.loads(message)["version"]
+    def spy(messages):
         stored = Match.objects.filter(pk=match.pk).values_list("version", flat=True).get()
-        seen.append((connection.in_atomic_block, version, stored))
-        real(name, message)
+        for name, message in messages:
+            seen.append((name, json.loads(message), connection.in_atomic_block, stored))
+        real(messages)
 
-    monkeypatch.setattr(push.hub(), "publish", spy)
+    monkeypatch.setattr(push.hub(), "publish_many", spy)
+    return seen
+
+
+def _sse(chunk: str) -> tuple:
+    lines = dict(line.split(": ", 1) for line in chunk.strip().splitlines())
+    return lines["id"], lines["event"], json.loads(lines["data"])
+
+
+def _first_move(match):
+    game = get_ruleset(match.ruleset)
     seat = game.to_move(match.state)[0]
     player = match.participants.get(seat=seat).player
     services.submit_action(
         match=match, player=player, payload={"type": "draw_movement"}, idempotency_key="k1"
     )
-    assert seen == [(False, 1, 1)]  # outside any transaction, and the row already says 1
+
+
+def test_resolving_an_action_publishes_after_its_commit_with_the_committed_version(monkeypatch):
+    match, _alice, _bob = _ldp()
+    seen = _spy_on_publish(monkeypatch, match)
+    _first_move(match)
+    # outside any transaction, the row already at 1: each seat's frame on its own channel,
+    # then the match's message
+    assert [(name, body["version"], atomic, stored) for name, body, atomic, stored in seen] == [
+        (push.seat_channel(match.pk, "s1"), 1, False, 1),
+        (push.seat_channel(match.pk, "s2"), 1, False, 1),
+        (push.channel(match.pk), 1, False, 1),
+    ]
+    assert seen[-1][1] == {"match": match.pk, "version": 1}
+
+
+def test_each_seats_frame_is_its_own_view_and_equals_what_its_stream_reads(monkeypatch):
+    """A seat's frame (published to that seat's channel only) is what its stream would have
+    read from the database (the same JSON; PostgreSQL's jsonb orders an event's keys its own
+    way), and holds no other seat's hand nor the seed."""
+    from matches.views.stream import handed_over
+
+    match, alice, bob = _ldp()
+    seen = _spy_on_publish(monkeypatch, match)
+    _first_move(match)
+    frames = {body["seat"] if "seat" in body else None: body for _, body, _, _ in seen}
+    hands = {"s1": _hand(match, "s1"), "s2": _hand(match, "s2")}
+    for user, seat, other in ((alice, "s1", "s2"), (bob, "s2", "s1")):
+        message = json.dumps(next(b for n, b, _, _ in seen if n.endswith(f":seat:{seat}")))
+        assert not any(_shows(message, c) for c in hands[other]) and str(match.seed) not in message
+        # the stream sent version 0 with the events up to it (the start: seq 1)
+        chunk, version, seq = handed_over(message, 0, 1)
+        assert version == 1
+        read, _, read_seq = api_render(match.pk, user, 0, 1, None)
+        assert _sse(chunk) == _sse(read) and seq == read_seq
+        # a stream that missed a version (it last sent another one) does not take the frame
+        assert handed_over(message, -1, 0) is None
+    assert None in frames  # the match's own message, with no view in it
+    assert set(frames[None]) == {"match", "version"}
 
 
 def test_each_stream_carries_only_its_own_seats_view():

@@ -208,11 +208,15 @@ def test_a_stream_renders_a_pushed_version_in_few_queries(table, who, heard, bud
     assert len(queries) == budget, _sql(queries)
 
 
-def test_a_stream_told_of_an_old_version_reads_only_the_version(table):
+def test_a_stream_told_of_a_version_it_has_reads_nothing_and_a_ping_only_the_version(table):
     from matches.views.stream import api_render, page_render
 
     table.act(table.as_alice, {"type": "pass"})
     for render in (api_render, page_render):
-        with CaptureQueriesContext(connection) as queries:
-            assert render(table.match.pk, table.alice, 1, 0, 1) == (None, 1, 0)
+        for heard in (1, 0):  # the version it sent last, an older one
+            with CaptureQueriesContext(connection) as queries:
+                assert render(table.match.pk, table.alice, 1, 0, heard) == (None, 1, 0)
+            assert len(queries) == 0, _sql(queries)
+        with CaptureQueriesContext(connection) as queries:  # a ping: heard nothing
+            assert render(table.match.pk, table.alice, 1, 0, None) == (None, 1, 0)
         assert len(queries) == CHECK, _sql(queries)

@@ -1,0 +1,85 @@
+"""What one seat's API stream sends for a version of a match: one builder for both ways a
+stream gets it — read from the database (matches/views/stream.py ``api_render``) or handed
+over by the worker that resolved the move (matches/push.py, per-seat channels).
+
+Everything here is built from the state for *one* seat with the game's own ``view``: the
+same function either way, so the two can never disagree on what a seat may see.
+"""
+
+from __future__ import annotations
+
+from matches.models import MatchEvent
+
+
+def event_json(event: MatchEvent) -> dict:
+    """An event as the API shows it: the engine's public fields, then seq, type and text."""
+    return {**event.data, "seq": event.seq, "type": event.type, "text": event.text}
+
+
+def visible_to(event: MatchEvent, seat: str | None) -> bool:
+    """The rule of ``selectors.events_for``: public events, and a seat's own private ones."""
+    return not event.private_to or (seat is not None and event.private_to == seat)
+
+
+def state_data(
+    *,
+    game,
+    state: dict,
+    version: int,
+    status: str,
+    seat: str | None,
+    may_act: bool,
+    outcome: dict | None,
+    events: list[dict],
+) -> dict:
+    """The ``state`` event's data: ``may_act`` when the seat is one of the match's running
+    seats that has not resigned (its legal actions are listed when it is to move)."""
+    legal = []
+    if may_act and seat in game.to_move(state):
+        legal = game.legal_actions(state, seat)
+    return {
+        "version": version,
+        "status": status,
+        "seat": seat,
+        "view": game.view(state, seat),
+        "outcome": outcome,
+        "legal_actions": legal,
+        "events": events,
+    }
+
+
+def seat_frames(
+    *,
+    game,
+    state: dict,
+    version: int,
+    version_before: int,
+    status: str,
+    people: list[tuple[str, bool]],
+    events: list[MatchEvent],
+) -> dict[str, dict]:
+    """Each seat of a person's state for a version a move reached, for its own channel
+    (matches/push.py): ``{seat: {"from", "data", "events"}}``. ``from`` is the version
+    before the move: a stream uses a frame only when that is the version it sent last, so a
+    missed message falls back to the database. ``people``: (seat, resigned) of the seats
+    played by people (bots hold no stream). Built for a running match only: the end of a
+    game names the players, which the streams read from the database."""
+    frames = {}
+    for seat, resigned in people:
+        data = state_data(
+            game=game,
+            state=state,
+            version=version,
+            status=status,
+            seat=seat,
+            may_act=not resigned,
+            outcome=None,
+            events=[],
+        )
+        del data["events"]  # each stream keeps those after the last one it sent
+        frames[seat] = {
+            "from": version_before,
+            "data": data,
+            "events": [event_json(e) for e in events if visible_to(e, seat)],
+        }
+    return frames
