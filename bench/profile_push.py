@@ -107,7 +107,11 @@ def run(moves: int, *, tree: bool, flat: bool = False) -> str:
         )
     if tree:
         for part, profiler in profilers.items():
-            lines += ["", f"=== {part} ===", profiler.output_text(unicode=True, color=False, flat=flat)]
+            lines += [
+                "",
+                f"=== {part} ===",
+                profiler.output_text(unicode=True, color=False, flat=flat),
+            ]
     return "\n".join(lines)
 
 
