@@ -52,6 +52,7 @@ def seed() -> dict:
         options={},
         created_by=owner,
     )
+    matches.accept_match(match=match, player=other)  # invited: dealt once the other accepts
     return {"token": token, "gangs": gangs, "match": match.pk}
 
 

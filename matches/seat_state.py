@@ -21,6 +21,23 @@ def visible_to(event: MatchEvent, seat: str | None) -> bool:
     return not event.private_to or (seat is not None and event.private_to == seat)
 
 
+def legal_actions(game, state: dict, seat: str | None) -> list[dict]:
+    """What ``seat`` may do now (nothing when it is not to move), each template with its
+    ``fill``: the placeholders the client replaces before sending it, by dotted path (a game
+    without templates offers no hints). The legal-actions endpoint and the streams alike."""
+    if seat is None or seat not in game.to_move(state):
+        return []
+    actions = game.legal_actions(state, seat)
+    hints = getattr(game, "fill_hints", None)
+    if hints is None:
+        return actions
+    filled = []
+    for action in actions:
+        fill = hints(state, seat, action)
+        filled.append({**action, "fill": fill} if fill else action)
+    return filled
+
+
 def state_data(
     *,
     game,
@@ -33,10 +50,9 @@ def state_data(
     events: list[dict],
 ) -> dict:
     """The ``state`` event's data: ``may_act`` when the seat is one of the match's running
-    seats that has not resigned (its legal actions are listed when it is to move)."""
-    legal = []
-    if may_act and seat in game.to_move(state):
-        legal = game.legal_actions(state, seat)
+    seats that has not resigned (its legal actions, with their fill hints, are listed when it
+    is to move)."""
+    legal = legal_actions(game, state, seat) if may_act else []
     return {
         "version": version,
         "status": status,

@@ -82,6 +82,24 @@ def live_match(match_id: int) -> tuple[Match, Ruleset]:
     return match, game
 
 
+def seated_live_match(match_id: int, user) -> tuple[Match, Ruleset, Participant] | None:
+    """A seated player's own seat with its live match joined — one query — when that is all
+    an answer needs: a dealt match of a known game with no outcome yet (an outcome names
+    every seat). None otherwise (an outsider, a spectator, a finished or undealt match): the
+    caller then takes the general path (``live_match`` and the access rules), which says why."""
+    if not user.is_authenticated:
+        return None
+    seat = (
+        Participant.objects.select_related("match")
+        .filter(match_id=match_id, match__live=True, player_id=user.pk)
+        .first()
+    )
+    if seat is None or seat.match.outcome or not seat.match.is_dealt:
+        return None
+    game = get_ruleset(seat.match.ruleset)
+    return None if game is None else (seat.match, game, seat)
+
+
 def seat_of(match: Match, user) -> Participant | None:
     """The caller's seat (from the prefetched participants), or None for an outsider."""
     return next((p for p in match.participants.all() if p.player_id == user.pk), None)

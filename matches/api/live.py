@@ -129,8 +129,12 @@ EXPECTED_VERSION = OpenApiParameter(
 class MatchStateView(APIView):
     @extend_schema(summary="The game as your seat sees it", responses={200: StateSerializer})
     def get(self, request, match_id: int):
-        match, game = selectors.live_match(match_id)
-        seat = _watcher(match, request.user)
+        seated = selectors.seated_live_match(match_id, request.user)  # a player: one query
+        if seated is not None:
+            match, game, seat = seated
+        else:
+            match, game = selectors.live_match(match_id)
+            seat = _watcher(match, request.user)
         view = game.view(canonical(match.state), seat.seat if seat else None)
         return Response(
             {
@@ -150,27 +154,16 @@ class LegalActionsView(APIView):
         responses={200: LegalActionsSerializer},
     )
     def get(self, request, match_id: int):
-        match, game = selectors.live_match(match_id)
-        seat = selectors.seat_of(match, request.user)
+        seated = selectors.seated_live_match(match_id, request.user)  # a player: one query
+        if seated is not None:
+            match, game, seat = seated
+        else:
+            match, game = selectors.live_match(match_id)
+            seat = selectors.seat_of(match, request.user)
         actions: list[dict] = []
         if seat and not seat.resigned and match.is_running:
-            state = canonical(match.state)
-            if seat.seat in game.to_move(state):
-                actions = _with_fill(game, state, seat.seat, game.legal_actions(state, seat.seat))
+            actions = seat_state.legal_actions(game, canonical(match.state), seat.seat)
         return Response({"seat": seat.seat if seat else None, "actions": actions})
-
-
-def _with_fill(game, state: dict, seat: str, actions: list[dict]) -> list[dict]:
-    """Each template with its ``fill``: the placeholders the client replaces before sending
-    it, by dotted path (a game without templates offers no hints)."""
-    hints = getattr(game, "fill_hints", None)
-    if hints is None:
-        return actions
-    filled = []
-    for action in actions:
-        fill = hints(state, seat, action)
-        filled.append({**action, "fill": fill} if fill else action)
-    return filled
 
 
 def _watcher(match: Match, user):

@@ -85,21 +85,15 @@ def page_render(match_id: int, user, since: int, since_seq: int, heard: int | No
 
 
 def _seat_with_match(match_id: int, user) -> tuple[Match, Participant | None]:
-    """The match and the viewer's seat: one query for a seated player (the seat with its
-    match joined), the page's two (match, seats) and the access rules for anyone else."""
-    seat = (
-        Participant.objects.select_related("match")
-        .filter(match_id=match_id, match__live=True, player_id=user.pk)
-        .first()
-        if user.is_authenticated
-        else None
-    )
-    if seat is None or seat.match.outcome:  # the outcome names every seat: load them all
+    """The match and the viewer's seat: one query for a seated player of a running or dealt
+    match (``selectors.seated_live_match``), the page's two (match, seats) and the access
+    rules for anyone else."""
+    seated = selectors.seated_live_match(match_id, user)
+    if seated is None:
         match = load_match(match_id)
         return match, _viewer(match, user)
-    if get_ruleset(seat.match.ruleset) is None:
-        raise Http404("There is no live match with this number.")
-    return seat.match, seat
+    match, _game, seat = seated
+    return match, seat
 
 
 def api_render(match_id: int, user, since: int, since_seq: int, heard: int | None = None):

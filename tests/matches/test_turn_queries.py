@@ -220,3 +220,14 @@ def test_a_stream_told_of_a_version_it_has_reads_nothing_and_a_ping_only_the_ver
         with CaptureQueriesContext(connection) as queries:  # a ping: heard nothing
             assert render(table.match.pk, table.alice, 1, 0, None) == (None, 1, 0)
         assert len(queries) == CHECK, _sql(queries)
+
+
+def test_a_players_state_and_legal_actions_are_one_query_each(table, django_assert_num_queries):
+    """A seated player's own seat with its match joined answers both (the live tables ask for
+    them before every move); a spectator or an outsider takes the general path."""
+    for path in ("state/", "legal-actions/"):
+        with django_assert_num_queries(1):
+            reply = table.as_alice.get(f"{table.url}{path}")
+        assert reply.status_code == 200 and reply.json()["seat"] == "s1"
+    assert table.as_alice.get(f"{table.url}legal-actions/").json()["actions"]
+    assert table.as_carol.get(f"{table.url}state/").json()["seat"] is None  # a spectator
