@@ -8,7 +8,6 @@ import json
 from functools import cached_property
 
 from django.db import connection, transaction
-from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from matches import clock, live_hooks, seat_state
@@ -38,18 +37,11 @@ def resolve_pending_actions(*, up_to: int) -> int:
     rejection, resignation or the end of the game names them.
     """
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .annotate(seats=_seats())
-            .filter(actions__pk=up_to)
-            .first()
-        )
+        match = next(iter(Match.objects.raw(_lock_sql(), [up_to])), None)
         if match is None:
             return 0
         queue = list(
-            MatchAction.objects.filter(
-                match=match, status=MatchAction.Status.PENDING, pk__lte=up_to
-            ).order_by("pk")
+            MatchAction.objects.raw(_queue_sql(), [match.pk, MatchAction.Status.PENDING, up_to])
         )
         if not queue:
             return 0
@@ -60,18 +52,36 @@ def resolve_pending_actions(*, up_to: int) -> int:
     return len(queue)
 
 
-def _seats() -> RawSQL:
-    """Every seat of the locked match as JSON ``[[seat, resigned, bot?], ...]``, read in the
-    locking statement: whether a bot must be woken and which seats of people get their own
-    push (matches/seat_state.py) cost no query more. (A seat's ``resigned`` only changes
-    under this lock, so the statement's snapshot is the truth here.)"""
-    table = connection.ops.quote_name(Participant._meta.db_table)
-    outer = connection.ops.quote_name(Match._meta.db_table)
+# The two reads under the lock are written as SQL once: building them through the ORM cost
+# more Python than sending them (docs/performance.md, "Turns, third pass").
+def _lock_sql() -> str:
+    """The match of action %s, locked (FOR UPDATE OF the match: the action row is not), with
+    every seat as JSON ``[[seat, resigned, bot?], ...]`` read in the same statement: whether a
+    bot must be woken and which seats of people get their own push (matches/seat_state.py)
+    cost no query more. (A seat's ``resigned`` only changes under this lock, so the
+    statement's snapshot is the truth here.)"""
+    quote = connection.ops.quote_name
+    match, action = quote(Match._meta.db_table), quote(MatchAction._meta.db_table)
+    seats = quote(Participant._meta.db_table)
     if connection.vendor == "postgresql":
         rows = "json_agg(json_build_array(p.seat, p.resigned, p.bot <> '') ORDER BY p.seat)"
     else:
         rows = "json_group_array(json_array(p.seat, p.resigned, p.bot <> ''))"
-    return RawSQL(f"SELECT {rows} FROM {table} p WHERE p.match_id = {outer}.id", [])
+    lock = f" FOR UPDATE OF {match}" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {match}.*, (SELECT {rows} FROM {seats} p WHERE p.match_id = {match}.id) "
+        f"AS seats FROM {match} JOIN {action} ON {action}.match_id = {match}.id "
+        f"WHERE {action}.id = %s{lock}"
+    )
+
+
+def _queue_sql() -> str:
+    """The match's pending actions up to the one asked about, oldest first — read after the
+    lock, in a statement of its own, so that READ COMMITTED reads them as the run that held
+    the lock before left them (one statement with the lock would read them as they were
+    before it waited)."""
+    action = connection.ops.quote_name(MatchAction._meta.db_table)
+    return f"SELECT * FROM {action} WHERE match_id = %s AND status = %s AND id <= %s ORDER BY id"
 
 
 def _seat_rows(match: Match) -> list[tuple[str, bool, bool]] | None:
