@@ -150,7 +150,9 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             quantity=v["quantity"],
             actor=request.user,
         )
-        gang.refresh_from_db()
+        # Every row bought holds the gang as the service locked and totalled it: the balance
+        # and totals of this transaction, as committed (no read-back).
+        gang = bought[0].gang
         body = {
             "equipment": s.EquipmentSerializer(bought, many=True).data,
             "credits": gang.credits,
