@@ -73,6 +73,14 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return selectors.gang_detail_queryset()
         return selectors.gangs_for_list()
 
+    def list(self, request):
+        # Filtered, searched, ordered and paged as the mixin's, each row as GangSerializer
+        # writes it, from values() (selectors.gang_list_item).
+        page = self.paginate_queryset(
+            selectors.gang_list_rows(self.filter_queryset(self.get_queryset()))
+        )
+        return self.get_paginated_response([selectors.gang_list_item(row) for row in page])
+
     def retrieve(self, request, pk=None):
         return _gang_detail(request, pk)
 

@@ -145,3 +145,17 @@ def test_a_sale_costs_a_fixed_number_of_queries(as_user, gang, django_assert_max
     gang.refresh_from_db()
     assert response.json()["balance_after"] == gang.credits == services.ledger_balance(gang)
     assert gang.rating == sum(f.hire_cost for f in gang.fighters.all())
+
+
+def test_the_gang_list_is_what_the_serializer_writes(as_user, user, other_user):
+    from rosters.serializers import GangSerializer
+
+    services.create_gang(owner=user, name="Alpha", faction="townsfolk", notes="ours")
+    services.create_gang(owner=other_user, name="Beta", faction="sheriffs")
+    for query in ("", "?ordering=-created_at", f"?owner={other_user.username}", "?search=alp"):
+        response = as_user.get(f"/api/v1/gangs/{query}")
+        assert response.status_code == 200, response.content
+        ids = [g["id"] for g in response.json()["results"]]
+        gangs = Gang.objects.select_related("owner").in_bulk(ids)
+        assert ids
+        assert response.json()["results"] == [GangSerializer(gangs[i]).data for i in ids]
