@@ -44,12 +44,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from functools import cache
 
-from django.db import connections, router
 from django.http import Http404
 
 from config.errors import NotAllowed
+from config.rows import row_by
 from rosters.errors import NotYourGang
 from rosters.models import Gang
 
@@ -155,29 +154,11 @@ def require(*, user, action: Action, gang: Gang) -> None:
 
 def access_gang(*, user, action: Action, gang_id: int) -> Gang:
     """The gang to act on: a 404 if there is none, a 403 if ``user`` may not take ``action``."""
-    gang = _gang(int(gang_id))
+    gang = row_by(Gang, "id", int(gang_id))  # SQL written once: every roster write asks this
     if gang is None:
         raise Http404
     require(user=user, action=action, gang=gang)
     return gang
-
-
-@cache
-def _gang_sql(alias: str) -> str:
-    """One gang row, as SQL written once: every roster write asks ``access_gang`` first, and
-    the ORM spent more building ``filter(pk=...).first()`` than PostgreSQL answering it."""
-    quote = connections[alias].ops.quote_name
-    columns = ", ".join(quote(f.column) for f in Gang._meta.concrete_fields)
-    return (
-        f"SELECT {columns} FROM {quote(Gang._meta.db_table)} "
-        f"WHERE {quote(Gang._meta.pk.column)} = %s"
-    )
-
-
-def _gang(gang_id: int) -> Gang | None:
-    alias = router.db_for_read(Gang)
-    found = list(Gang.objects.db_manager(alias).raw(_gang_sql(alias), [gang_id]))
-    return found[0] if found else None
 
 
 # --- Before actions had names (#14). Kept for callers on other branches; new code names the

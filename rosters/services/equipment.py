@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from config.rows import row_by
 from rosters.errors import (
     CarryError,
     InsufficientCredits,
@@ -91,7 +92,7 @@ def check_purchasable(entry: CatalogueItem) -> None:
 
 def store_entry(item: str) -> CatalogueItem:
     """The catalogue entry the store sells under the slug ``item``, or the refusal."""
-    entry = CatalogueItem.objects.filter(slug=item).first()
+    entry = row_by(CatalogueItem, "slug", str(item))
     if entry is None:
         raise RosterError(f"'{item}' is not in the catalogue.", field="item")
     check_purchasable(entry)
