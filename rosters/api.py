@@ -75,10 +75,15 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def list(self, request):
         # Filtered, searched, ordered and paged as the mixin's, each row as GangSerializer
-        # writes it, from values() (selectors.gang_list_item).
-        page = self.paginate_queryset(
-            selectors.gang_list_rows(self.filter_queryset(self.get_queryset()))
-        )
+        # writes it, from values() (selectors.gang_list_item). With no query parameter at all
+        # the filter backends would only order by ``ordering`` (the FilterSet and its copies
+        # cost ~0.3 ms a request): that is done here.
+        gangs = self.get_queryset()
+        if request.query_params:
+            gangs = self.filter_queryset(gangs)
+        else:
+            gangs = gangs.order_by(*self.ordering)
+        page = self.paginate_queryset(selectors.gang_list_rows(gangs))
         return self.get_paginated_response([selectors.gang_list_item(row) for row in page])
 
     def retrieve(self, request, pk=None):

@@ -152,7 +152,14 @@ def test_the_gang_list_is_what_the_serializer_writes(as_user, user, other_user):
 
     services.create_gang(owner=user, name="Alpha", faction="townsfolk", notes="ours")
     services.create_gang(owner=other_user, name="Beta", faction="sheriffs")
-    for query in ("", "?ordering=-created_at", f"?owner={other_user.username}", "?search=alp"):
+    services.create_gang(owner=other_user, name="Aardvarks", faction="sheriffs")
+    assert [g["name"] for g in as_user.get("/api/v1/gangs/").json()["results"]] == [
+        "Aardvarks",
+        "Alpha",
+        "Beta",
+    ]
+    queries = ("", "?ordering=-created_at", "?ordering=name", "?page=1")
+    for query in (*queries, f"?owner={other_user.username}", "?search=alp"):
         response = as_user.get(f"/api/v1/gangs/{query}")
         assert response.status_code == 200, response.content
         ids = [g["id"] for g in response.json()["results"]]
