@@ -24,8 +24,15 @@ def _sql(model: type[Model], field: str, alias: str) -> str:
     return f"SELECT {columns} FROM {quote(model._meta.db_table)} WHERE {column} = %s"
 
 
+BIGINT = range(-(2**63), 2**63)
+
+
 def row_by(model: type[Model], field: str, value):
-    """The ``model`` row whose ``field`` (unique) equals ``value``, or None."""
+    """The ``model`` row whose ``field`` (unique) equals ``value``, or None; None too for an
+    integer no 64-bit column holds (a client's id of 30 digits: the ORM's lookups answer
+    "nothing" there as well, where a database would raise)."""
+    if isinstance(value, int) and value not in BIGINT:
+        return None
     alias = router.db_for_read(model)
     found = list(model.objects.db_manager(alias).raw(_sql(model, field, alias), [value]))
     return found[0] if found else None

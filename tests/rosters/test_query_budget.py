@@ -99,10 +99,10 @@ def test_fighter_list_is_bounded_too(as_user, user, django_assert_max_num_querie
 # transaction around the service's), the lock that bumps the revision, the catalogue item,
 # the ledger row, the equipment row, the history line, the totals (one UPDATE with the three
 # sums: rosters.services.ledger._refresh_totals), RELEASE. A sale: the same with the held item
-# read and marked sold in place of the catalogue item and the new row. No read-back: the
-# response's totals are the locked gang's.
+# and its catalogue item read (two rows by key: config.rows) and the item marked sold in place
+# of the new row. No read-back: the response's totals are the locked gang's.
 PURCHASE_BUDGET = 9
-SALE_BUDGET = 9
+SALE_BUDGET = 10
 # A fighter's purchase adds the fighter, what they hold and the carry limits.
 PURCHASE_FOR_FIGHTER_BUDGET = 12
 
@@ -166,3 +166,12 @@ def test_the_gang_list_is_what_the_serializer_writes(as_user, user, other_user):
         gangs = Gang.objects.select_related("owner").in_bulk(ids)
         assert ids
         assert response.json()["results"] == [GangSerializer(gangs[i]).data for i in ids]
+
+
+def test_a_sale_of_an_id_no_column_holds_is_a_400_naming_the_field(as_user, gang):
+    for equipment in (10**30, -(10**30), 0):
+        response = as_user.post(
+            f"/api/v1/gangs/{gang.pk}/sales/", {"equipment": equipment}, format="json"
+        )
+        assert response.status_code == 400, response.content
+        assert "equipment" in response.json()["errors"]
