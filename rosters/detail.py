@@ -199,7 +199,7 @@ def _dt(value: datetime | None) -> str | None:
 
 
 # A gang id no row has: ``_Compiled`` finds where the gang id goes among a query's parameters.
-_ANY_GANG = -(2**62) - 20_24
+_ANY_GANG = -(2**62) - 1
 
 
 class _Compiled:
