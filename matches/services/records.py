@@ -76,7 +76,11 @@ def with_seats(match: Match, participants: list[Participant]) -> Match:
     seats = match.participants.all()  # not evaluated: its cache is filled instead
     seats._result_cache = list(participants)
     seats._prefetch_done = True
-    match._prefetched_objects_cache = {"participants": seats}
+    # As prefetch_related_objects fills it (django/db/models/query.py, prefetch_one_level).
+    match._prefetched_objects_cache = {
+        **getattr(match, "_prefetched_objects_cache", {}),
+        "participants": seats,
+    }
     return match
 
 
