@@ -9,6 +9,11 @@ request. Used to choose what to cut (docs/performance.md, "Web tier"); not run b
 
     .venv/bin/python -m bench.profile                # the CPU table
     .venv/bin/python -m bench.profile --profile gang-15 --calls 300
+    .venv/bin/python -m bench.profile --only buy,sell --sql   # the statements of each
+
+The writes (buy, sell, log and confirm a result, create and accept a live match) are sent on a
+fresh target each call (an item bought to sell, a match logged to confirm), made through the
+services before the call and outside its timing and its profile.
 """
 
 from __future__ import annotations
@@ -16,75 +21,175 @@ from __future__ import annotations
 import argparse
 import time
 
+import orjson
+
 from bench.stack import Stack, services_problem
 
 
-def _requests(seeded: dict) -> dict[str, tuple[str, str, dict]]:
-    """name -> (method, path, extra) for the requests worth profiling."""
+class Prepared:
+    """One request to send: what ``prepare`` made for this call (outside the timing)."""
+
+    def __init__(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+        self.method, self.path, self.body, self.token = method, path, body, token
+
+
+def _fixed(method: str, path: str, body: dict | None = None):
+    return lambda: Prepared(method, path, body)
+
+
+def _requests(seeded: dict) -> dict[str, tuple]:
+    """name -> (prepare, extra): ``prepare()`` makes what one call sends (a write's target:
+    an item to sell, a match to accept), untimed; ``extra`` says how to send it."""
     paths = {
-        "ping": ("GET", "/api/v1/ping/", {}),
-        "gang list": ("GET", "/api/v1/gangs/", {}),
-        "match state": ("GET", f"/api/v1/matches/{seeded['match']}/state/", {}),
-        "legal actions": ("GET", f"/api/v1/matches/{seeded['match']}/legal-actions/", {}),
+        "ping": (_fixed("GET", "/api/v1/ping/"), {}),
+        "gang list": (_fixed("GET", "/api/v1/gangs/"), {}),
+        "match state": (_fixed("GET", f"/api/v1/matches/{seeded['match']}/state/"), {}),
+        "legal actions": (_fixed("GET", f"/api/v1/matches/{seeded['match']}/legal-actions/"), {}),
     }
     for size, gang_id in seeded["gangs"].items():
-        paths[f"gang-{size}"] = ("GET", f"/api/v1/gangs/{gang_id}/", {})
+        paths[f"gang-{size}"] = (_fixed("GET", f"/api/v1/gangs/{gang_id}/"), {})
         # The cache emptied before each call: what a read costs right after a write.
-        paths[f"gang-{size} built"] = ("GET", f"/api/v1/gangs/{gang_id}/", {"cold": True})
+        paths[f"gang-{size} built"] = (_fixed("GET", f"/api/v1/gangs/{gang_id}/"), {"cold": True})
+    paths.update(_writes(seeded))
     return paths
 
 
+def _writes(seeded: dict) -> dict[str, tuple]:
+    """The load's writes (bench/load.py's buyers and logger, the live tables' invitations), each
+    on a fresh target made through the services before the call."""
+    from django.contrib.auth import get_user_model
+
+    from matches import services as matches
+    from rosters import services as rosters
+    from rosters.models import Gang
+
+    users = get_user_model().objects.in_bulk([seeded["owner"], seeded["other"]])
+    owner, other = users[seeded["owner"]], users[seeded["other"]]
+    shop = Gang.objects.get(pk=seeded["shop"])
+    gang = f"/api/v1/gangs/{shop.pk}"
+    buy = {"item": "whiskey", "fighter": None, "quantity": 1}
+
+    def sell():
+        (bought,) = rosters.purchase_item(
+            gang=shop, item="whiskey", fighter_id=None, quantity=1, actor=owner
+        )
+        return Prepared("POST", f"{gang}/sales/", {"equipment": bought.pk})
+
+    result = {
+        "ruleset": "le-dernier-peuple",
+        "live": False,
+        "placements": {owner.username: 1, other.username: 2},
+        "scores": {owner.username: {"vp": 12}, other.username: {"vp": 7}},
+    }
+
+    def confirm():
+        match = matches.log_result(
+            ruleset="le-dernier-peuple",
+            placements=result["placements"],
+            scores=result["scores"],
+            created_by=owner,
+        )
+        return Prepared("POST", f"/api/v1/matches/{match.pk}/confirm/", token=seeded["other_token"])
+
+    live = {
+        "ruleset": "le-dernier-peuple",
+        "live": True,
+        "players": [owner.username, other.username],
+    }
+
+    def accept():
+        match = matches.create_live_match(
+            ruleset="le-dernier-peuple", players=live["players"], options={}, created_by=owner
+        )
+        return Prepared("POST", f"/api/v1/matches/{match.pk}/accept/", token=seeded["other_token"])
+
+    return {
+        "buy": (_fixed("POST", f"{gang}/purchases/", buy), {}),
+        "sell": (sell, {}),
+        "log result": (_fixed("POST", "/api/v1/matches/", result), {}),
+        "confirm result": (confirm, {}),
+        "create live match": (_fixed("POST", "/api/v1/matches/", live), {}),
+        "accept match": (accept, {}),
+    }
+
+
 def seed() -> dict:
-    from bench.seed import heavy_gang, make_user
+    from bench.seed import heavy_gang, make_user, player_gang, refill
     from matches import services as matches
 
     staff, _ = make_user("profile-staff", staff=True)
     owner, token = make_user("profile-owner")
-    other, _ = make_user("profile-other")
+    other, other_token = make_user("profile-other")
     gangs = {}
     for size, items in ((5, 20), (15, 60), (40, 60)):
         gangs[size] = heavy_gang(
             owner=owner, staff=staff, fighters=size, items=items, name=f"Gang {size}"
         ).pk
+    shop = player_gang(owner=owner, staff=staff, name="Shop Gang")  # as the load's buyers'
+    refill(shop, staff=staff, amount=10**7)
     match = matches.create_live_match(
         ruleset="le-dernier-peuple",
         players=[owner.username, other.username],
         options={},
         created_by=owner,
     )
-    matches.accept_match(match=match, player=other)  # invited: dealt once the other accepts
-    return {"token": token, "gangs": gangs, "match": match.pk}
+    matches.accept_match(match=match, player=other)  # dealt: live
+    return {
+        "token": token,
+        "other_token": other_token,
+        "owner": owner.pk,
+        "other": other.pk,
+        "gangs": gangs,
+        "shop": shop.pk,
+        "match": match.pk,
+    }
 
 
-def measure(client, method: str, path: str, *, headers: dict, calls: int, cold=False) -> dict:
+def _sender(client, *, headers: dict, cold: bool = False):
+    """``send(prepared)``: the request through Django's handler, as its token's user."""
     from django.core.cache import cache
-    from django.db import connection
 
-    plain = getattr(client, method.lower())
-
-    def send(path, headers):
+    def send(p: Prepared):
         if cold:
             cache.clear()
-        return plain(path, headers=headers)
+        auth = {"Authorization": f"Token {p.token}"} if p.token else headers
+        if p.body is None:  # no body, no content type: as the load's clients send it
+            return client.generic(p.method, p.path, headers=auth)
+        return client.generic(
+            p.method, p.path, orjson.dumps(p.body), "application/json", headers=auth
+        )
 
-    reply = send(path, headers=headers)  # warm: imports, first connection, caches
+    return send
+
+
+def measure(client, prepare, *, headers: dict, calls: int, cold=False) -> dict:
+    from django.db import connection
+
+    send = _sender(client, headers=headers, cold=cold)
+    reply = send(prepare())  # warm: imports, first connection, caches
     if reply.status_code >= 400:
-        raise RuntimeError(f"{method} {path}: {reply.status_code} {reply.content[:200]!r}")
+        raise RuntimeError(f"{reply.status_code} {reply.content[:300]!r}")
     queries = []  # an execute wrapper, since every request start empties connection.queries
 
     def count(execute, sql, params, many, context):
         queries.append(sql)
         return execute(sql, params, many, context)
 
+    prepared = prepare()
     with connection.execute_wrapper(count):
-        send(path, headers=headers)
-    cpu, wall = time.process_time(), time.perf_counter()
+        send(prepared)
+    cpu = wall = 0.0
     for _ in range(calls):
-        send(path, headers=headers)
+        prepared = prepare()  # untimed: a write's fresh target
+        c, w = time.process_time(), time.perf_counter()
+        send(prepared)
+        cpu += time.process_time() - c
+        wall += time.perf_counter() - w
     return {
-        "cpu_ms": (time.process_time() - cpu) * 1000 / calls,
-        "wall_ms": (time.perf_counter() - wall) * 1000 / calls,
+        "cpu_ms": cpu * 1000 / calls,
+        "wall_ms": wall * 1000 / calls,
         "queries": len(queries),
+        "sql": queries,
         "bytes": len(reply.content),
     }
 
@@ -94,6 +199,8 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--profile", help="print pyinstrument's tree for this request name")
     parser.add_argument("--flat", action="store_true", help="self time per function")
+    parser.add_argument("--only", help="comma-separated request names (default: all)")
+    parser.add_argument("--sql", action="store_true", help="print each request's statements")
     args = parser.parse_args()
     problem = services_problem()
     with Stack(name="profile", postgres=problem is None, broker=False) as stack:
@@ -107,33 +214,30 @@ def main() -> None:
         print("| request | CPU ms/call | wall ms/call | queries | bytes |")
         print("|---|---|---|---|---|")
         requests = _requests(seeded)
-        for name, (method, path, extra) in requests.items():
-            if args.profile and name != args.profile:
+        only = set(args.only.split(",")) if args.only else None
+        for name, (prepare, extra) in requests.items():
+            if (args.profile and name != args.profile) or (only and name not in only):
                 continue
-            r = measure(client, method, path, headers=headers, calls=args.calls, **extra)
+            r = measure(client, prepare, headers=headers, calls=args.calls, **extra)
             print(
                 f"| {name} | {r['cpu_ms']:.2f} | {r['wall_ms']:.2f} | {r['queries']} | "
                 f"{r['bytes']} |",
                 flush=True,
             )
+            if args.sql:
+                for sql in r["sql"]:
+                    print(f"    {sql[:300]}")
         if args.profile:
             from pyinstrument import Profiler
 
-            method, path, extra = requests[args.profile]
-            send = getattr(client, method.lower())
-            if extra.get("cold"):
-                from django.core.cache import cache
-
-                plain = send
-
-                def send(path, headers):
-                    cache.clear()
-                    return plain(path, headers=headers)
-
+            prepare, extra = requests[args.profile]
+            send = _sender(client, headers=headers, **extra)
             profiler = Profiler(interval=0.0002)
-            with profiler:
-                for _ in range(args.calls):
-                    send(path, headers=headers)
+            for _ in range(args.calls):
+                prepared = prepare()  # untimed, outside the profile
+                profiler.start()
+                send(prepared)
+                profiler.stop()
             from pyinstrument.renderers import ConsoleRenderer
 
             # --flat: time spent in each function itself, library frames included.

@@ -48,6 +48,7 @@ from enum import StrEnum
 from django.http import Http404
 
 from config.errors import NotAllowed
+from config.rows import row_by
 from rosters.errors import NotYourGang
 from rosters.models import Gang
 
@@ -153,7 +154,7 @@ def require(*, user, action: Action, gang: Gang) -> None:
 
 def access_gang(*, user, action: Action, gang_id: int) -> Gang:
     """The gang to act on: a 404 if there is none, a 403 if ``user`` may not take ``action``."""
-    gang = Gang.objects.filter(pk=gang_id).first()
+    gang = row_by(Gang, "id", int(gang_id))  # SQL written once: every roster write asks this
     if gang is None:
         raise Http404
     require(user=user, action=action, gang=gang)

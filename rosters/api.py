@@ -73,6 +73,19 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return selectors.gang_detail_queryset()
         return selectors.gangs_for_list()
 
+    def list(self, request):
+        # Filtered, searched, ordered and paged as the mixin's, each row as GangSerializer
+        # writes it, from values() (selectors.gang_list_item). With no query parameter at all
+        # the filter backends would only order by ``ordering`` (the FilterSet and its copies
+        # cost ~0.3 ms a request): that is done here.
+        gangs = self.get_queryset()
+        if request.query_params:
+            gangs = self.filter_queryset(gangs)
+        else:
+            gangs = gangs.order_by(*self.ordering)
+        page = self.paginate_queryset(selectors.gang_list_rows(gangs))
+        return self.get_paginated_response([selectors.gang_list_item(row) for row in page])
+
     def retrieve(self, request, pk=None):
         return _gang_detail(request, pk)
 
@@ -150,7 +163,9 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             quantity=v["quantity"],
             actor=request.user,
         )
-        gang.refresh_from_db()
+        # Every row bought holds the gang as the service locked and totalled it: the balance
+        # and totals of this transaction, as committed (no read-back).
+        gang = bought[0].gang
         body = {
             "equipment": s.EquipmentSerializer(bought, many=True).data,
             "credits": gang.credits,

@@ -34,6 +34,7 @@ such a body is only ever newer than its key says, never older.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter, defaultdict
 from datetime import datetime
 from functools import cache as memoise
@@ -197,45 +198,89 @@ def _dt(value: datetime | None) -> str | None:
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
+# A gang id no row has: ``_Compiled`` finds where the gang id goes among a query's parameters.
+_ANY_GANG = -(2**62) - 1
+
+
+class _Compiled:
+    """One of ``_build``'s queries, compiled by the ORM once (per thread and database) and
+    sent again with another gang id: building the querysets and their SQL cost the ORM more
+    than PostgreSQL took to answer them (~1.5 of a ~4.8 ms build: docs/performance.md, "Mixed
+    load, second pass"). Rows come back through the compiler's own converters, as the
+    queryset's iteration would give them."""
+
+    def __init__(self, queryset, alias: str):
+        self.compiler = queryset.query.get_compiler(using=alias)
+        self.sql, params = self.compiler.as_sql()
+        self.params = list(params)
+        self.slots = [i for i, value in enumerate(self.params) if value == _ANY_GANG]
+
+    def rows(self, gang_id: int) -> list[tuple]:
+        params = list(self.params)
+        for i in self.slots:
+            params[i] = gang_id
+        with self.compiler.connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            found = cursor.fetchall()
+        return list(self.compiler.results_iter(results=[found], tuple_expected=True))
+
+
+_prepared = threading.local()  # a compiler holds its thread's connection: one set per thread
+
+
+def _queries(alias: str) -> dict[str, _Compiled]:
+    """``_build``'s queries, for any gang (``_ANY_GANG`` stands for it), compiled once."""
+    compiled = getattr(_prepared, alias, None)
+    if compiled is None:
+        gang = _ANY_GANG
+        querysets = {
+            "gang": Gang.objects.filter(pk=gang)
+            .order_by()
+            .values_list(*GANG_FIELDS, "created_at", "owner__username")[:1],
+            "fighters": Fighter.objects.filter(gang_id=gang)
+            .annotate(**_showing())
+            .order_by("role__order", "id")
+            .values_list(*FIGHTER_FIELDS),
+            "advancements": Advancement.objects.filter(fighter__gang_id=gang)
+            .order_by("at", "id")
+            .values_list(*ADVANCEMENT_FIELDS),
+            "injuries": Injury.objects.filter(fighter__gang_id=gang)
+            .order_by("at", "id")
+            .values_list(*INJURY_FIELDS),
+            "equipment": Equipment.objects.filter(gang_id=gang, disposal="")
+            .order_by("id")
+            .values_list(*EQUIPMENT_FIELDS),
+            "goods": Goods.objects.filter(gang_id=gang, sold_at__isnull=True)
+            .order_by("id")
+            .values_list(*GOODS_FIELDS),
+            "rules": GangRules.objects.filter(ruleset=RULESET).values_list("min_fighters"),
+            "roles": Role.objects.order_by("order").values_list("slug", "name", "min_count"),
+        }
+        compiled = {name: _Compiled(qs.using(alias), alias) for name, qs in querysets.items()}
+        setattr(_prepared, alias, compiled)
+    return compiled
+
+
 def _build(gang_id: int) -> dict | None:
     """The body from the rows as they are now (read after the revision: never older)."""
-    head = (
-        Gang.objects.filter(pk=gang_id)
-        .values(*GANG_FIELDS, "created_at", "owner__username")
-        .first()
-    )
-    if head is None:
+    queries = _queries(router.db_for_read(Gang))
+    found = queries["gang"].rows(gang_id)
+    if not found:
         return None
-    fighters = list(
-        Fighter.objects.filter(gang_id=gang_id)
-        .annotate(**_showing())
-        .order_by("role__order", "id")
-        .values_list(*FIGHTER_FIELDS)
-    )
+    head = dict(zip((*GANG_FIELDS, "created_at", "owner__username"), found[0], strict=True))
+    fighters = queries["fighters"].rows(gang_id)
     gains: dict[int, list[dict]] = defaultdict(list)
-    for fighter_id, stat, amount, card, note, at in (
-        Advancement.objects.filter(fighter__gang_id=gang_id)
-        .order_by("at", "id")
-        .values_list(*ADVANCEMENT_FIELDS)
-    ):
+    for fighter_id, stat, amount, card, note, at in queries["advancements"].rows(gang_id):
         gains[fighter_id].append(
             {"stat": stat, "amount": amount, "card": card, "note": note, "at": _dt(at)}
         )
     injuries: dict[int, list[dict]] = defaultdict(list)
-    for fighter_id, strike, lost, fatal, note, at in (
-        Injury.objects.filter(fighter__gang_id=gang_id)
-        .order_by("at", "id")
-        .values_list(*INJURY_FIELDS)
-    ):
+    for fighter_id, strike, lost, fatal, note, at in queries["injuries"].rows(gang_id):
         injuries[fighter_id].append(
             {"strike": strike, "wounds_lost": lost, "fatal": fatal, "note": note, "at": _dt(at)}
         )
     kit: dict[int | None, list[dict]] = defaultdict(list)
-    for row in (
-        Equipment.objects.filter(gang_id=gang_id, disposal="")
-        .order_by("id")
-        .values_list(*EQUIPMENT_FIELDS)
-    ):
+    for row in queries["equipment"].rows(gang_id):
         kit[row[4]].append(_equipment(row))
     goods = [
         {
@@ -248,11 +293,7 @@ def _build(gang_id: int) -> dict | None:
             "sold_at": None,
             "sold_for": None,
         }
-        for pk, item, name, value, found, note, _sold in Goods.objects.filter(
-            gang_id=gang_id, sold_at__isnull=True
-        )
-        .order_by("id")
-        .values_list(*GOODS_FIELDS)
+        for pk, item, name, value, found, note, _sold in queries["goods"].rows(gang_id)
     ]
     rows = [_fighter(row, gains, injuries, kit) for row in fighters]
     return {
@@ -264,7 +305,7 @@ def _build(gang_id: int) -> dict | None:
         "fighters": rows,
         "stash": kit[None],
         "goods": goods,
-        "problems": _problems(rows),
+        "problems": _problems(rows, queries),
     }
 
 
@@ -340,16 +381,13 @@ def _fighter(row: tuple, gains: dict, injuries: dict, kit: dict) -> dict:
     }
 
 
-def _problems(fighters: list[dict]) -> list[str]:
+def _problems(fighters: list[dict], queries: dict[str, _Compiled]) -> list[str]:
     """selectors.gang_problems over the built rows (same rules, same sentences)."""
-    min_fighters = GangRules.objects.filter(ruleset=RULESET).values_list("min_fighters", flat=True)
-    min_fighters = min_fighters.get()
+    ((min_fighters,),) = queries["rules"].rows(0)
     active = [f for f in fighters if f["status"] == Fighter.Status.ACTIVE]
     counts = Counter(f["role"] for f in active)
     problems = []
-    for slug, name, min_count in Role.objects.order_by("order").values_list(
-        "slug", "name", "min_count"
-    ):
+    for slug, name, min_count in queries["roles"].rows(0):
         if counts[slug] < min_count:
             problems.append(
                 f"needs at least {counted(min_count, name.lower())} (has {counts[slug]})"

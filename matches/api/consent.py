@@ -7,12 +7,12 @@ acceptance: ``{"gang": id}``, the player's own gang.
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from matches import selectors, services
+from matches import services
 from matches.api.live import MATCH_ID
 from matches.api.parsing import GuardedAPIView
 from matches.api.records import MatchSerializer
@@ -26,9 +26,18 @@ class _Answer(GuardedAPIView):
     answer: str  # the name of the service in matches.services
 
     def post(self, request, match_id: int):
-        match = get_object_or_404(Match.objects.only("pk"), pk=match_id)
-        getattr(services, self.answer)(match=match, player=request.user)
-        return Response(MatchSerializer(selectors.matches().get(pk=match.pk)).data)
+        answered, _ = _answered(getattr(services, self.answer), match_id, player=request.user)
+        return Response(MatchSerializer(answered).data)
+
+
+def _answered(answer, match_id: int, **kwargs):
+    """``answer``'s ``(match, changed)`` about the match of the URL, or its 404. The service
+    locks the row by id and hands back the match with its seats as the answer left them
+    (``records.with_seats``): the response reads nothing again."""
+    try:
+        return answer(match=Match(pk=match_id), **kwargs)
+    except Match.DoesNotExist:
+        raise Http404 from None
 
 
 def _documented(summary: str, description: str):
@@ -63,9 +72,13 @@ class AcceptView(_Answer):
     def post(self, request, match_id: int):
         body = AcceptBodySerializer(data=request.data if isinstance(request.data, dict) else {})
         body.is_valid(raise_exception=True)
-        match = get_object_or_404(Match.objects.only("pk"), pk=match_id)
-        services.accept_match(match=match, player=request.user, gang=body.validated_data["gang"])
-        return Response(MatchSerializer(selectors.matches().get(pk=match.pk)).data)
+        answered, _ = _answered(
+            services.accept_match,
+            match_id,
+            player=request.user,
+            gang=body.validated_data["gang"],
+        )
+        return Response(MatchSerializer(answered).data)
 
 
 class ConfirmView(_Answer):

@@ -229,13 +229,15 @@ class MatchListCreate(ListAPIView):
                 else services.create_live_match
             )
             match = create(created_by=request.user, **_without(body.validated_data, "live"))
+            if create is services.create_friendly_battle:  # it changes the match after
+                match = selectors.matches().get(pk=match.pk)
         else:
             body = LoggedResultCreateSerializer(data=data)
             body.is_valid(raise_exception=True)
             match = services.log_result(
                 created_by=request.user, **_without(body.validated_data, "live")
             )
-        match = selectors.matches().get(pk=match.pk)
+        # The match as the service made it, with its seats (records.with_seats): no read-back.
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
 

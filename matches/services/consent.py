@@ -23,14 +23,23 @@ from matches import push
 from matches.models import Match, Participant
 from matches.services.common import MatchNotRunning, NotSeated, _append_events, closed_reason
 from matches.services.live_friendly import bring_gang
-from matches.services.records import deal_if_accepted
+from matches.services.records import deal_if_accepted, with_seats
 
 Consent = Participant.Consent
 
 
 def _locked_seat(match: Match, player) -> tuple[Match, Participant]:
-    match = Match.objects.select_for_update().get(pk=match.pk)
-    seat = Participant.objects.filter(match=match, player=player).first()
+    """The match row locked (with its creator, who is not locked) and every seat with its
+    player, the caller's among them: what the answer changes and what the response shows,
+    read once (``records.with_seats``). DoesNotExist when there is no such match."""
+    match = (
+        Match.objects.select_for_update(of=("self",)).select_related("created_by").get(pk=match.pk)
+    )
+    participants = list(
+        Participant.objects.filter(match=match).select_related("player").order_by("id")
+    )
+    with_seats(match, participants)
+    seat = next((p for p in participants if p.player_id == player.pk), None)
     if seat is None:
         raise NotSeated()
     return match, seat
@@ -46,7 +55,8 @@ def _answer(seat: Participant, consent: str) -> None:
 def accept_match(*, match: Match, player, gang=None) -> tuple[Match, bool]:
     """Accept one's seat in a live match, or confirm a logged result one is named in; a
     friendly battle is accepted with one's own ``gang`` (live_friendly.bring_gang).
-    Returns ``(match, changed)``."""
+    Returns ``(match, changed)``: the match as it now is, with its seats
+    (``records.with_seats``: what the API answers with)."""
     match, seat = _locked_seat(match, player)
     if seat.consent == Consent.ACCEPTED:
         return match, False
@@ -58,7 +68,7 @@ def accept_match(*, match: Match, player, gang=None) -> tuple[Match, bool]:
         bring_gang(match=match, seat=seat, player=player, gang=gang)
     _answer(seat, Consent.ACCEPTED)
     if match.live:
-        deal_if_accepted(match)
+        deal_if_accepted(match, participants=list(match.participants.all()))
     return match, True
 
 

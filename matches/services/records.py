@@ -67,6 +67,23 @@ def _seats(count: int) -> list[str]:
     return [f"s{n}" for n in range(1, count + 1)]
 
 
+def with_seats(match: Match, participants: list[Participant]) -> Match:
+    """``match`` answering ``match.participants.all()`` with ``participants`` (each with its
+    player), as ``selectors.matches()``'s prefetch would: the writes that have just made or
+    locked the seats hand the response the rows they hold instead of reading them again (two
+    statements and their model instances per request: docs/performance.md, "Mixed load,
+    second pass"). The list must be every seat of the match, in id order."""
+    seats = match.participants.all()  # not evaluated: its cache is filled instead
+    seats._result_cache = list(participants)
+    seats._prefetch_done = True
+    # As prefetch_related_objects fills it (django/db/models/query.py, prefetch_one_level).
+    match._prefetched_objects_cache = {
+        **getattr(match, "_prefetched_objects_cache", {}),
+        "participants": seats,
+    }
+    return match
+
+
 @transaction.atomic
 def create_live_match(
     *,
@@ -141,7 +158,7 @@ def create_live_match(
         bank_seconds=live_options.bank_seconds,
     )
     bot_names = {u.username for u in robots}
-    Participant.objects.bulk_create(
+    participants = Participant.objects.bulk_create(
         Participant(
             match=match,
             player=users[name],
@@ -152,7 +169,8 @@ def create_live_match(
         )
         for seat, name in zip(seats, players, strict=True)
     )
-    deal_if_accepted(match)
+    with_seats(match, participants)
+    deal_if_accepted(match, participants=participants)
     return match
 
 
@@ -177,10 +195,12 @@ def new_state(game: Ruleset, *, seats: list[str], options: dict, seed: int) -> d
         ) from None
 
 
-def deal_if_accepted(match: Match) -> bool:
+def deal_if_accepted(match: Match, *, participants: list[Participant] | None = None) -> bool:
     """Deal an ``invited`` match once no seat awaits: the engine's first state from the stored
-    seed, status ``live``. The caller holds the match row lock (or has just created it)."""
-    participants = list(match.participants.select_related("player").order_by("id"))
+    seed, status ``live``. The caller holds the match row lock (or has just created it), and
+    may pass the seats it holds (every one, in id order, with their players)."""
+    if participants is None:
+        participants = list(match.participants.select_related("player").order_by("id"))
     if match.status != Match.Status.INVITED or any(
         p.consent != Participant.Consent.ACCEPTED for p in participants
     ):
@@ -329,7 +349,7 @@ def log_result(
             "teams": {seats[n]: teams[n] for n in names if n in teams},
         },
     )
-    Participant.objects.bulk_create(
+    participants = Participant.objects.bulk_create(
         Participant(
             match=match,
             player=users[n],
@@ -346,4 +366,4 @@ def log_result(
         )
         for n in names
     )
-    return match
+    return with_seats(match, participants)

@@ -206,3 +206,74 @@ def test_a_result_staff_log_waits_for_every_player(as_, as_staff):
     body = log(as_staff, {"ann": 1, "ben": 2}).json()
     assert body["awaiting"] == ["ann", "ben"]
     assert post(as_staff, body, "confirm").status_code == 403
+
+
+# --- the answers' cost: what the write read is what the response shows ---------------------------
+
+# With force_authenticate (no auth query), in the test's transaction (each service's atomic
+# block is a SAVEPOINT and its RELEASE: 2 of each budget). Logging a result or inviting: the
+# players, the match, its seats. An answer: the match row locked (its creator joined, not
+# locked), every seat with its player, the seat's answer; the last acceptance also asks
+# whether it is a friendly battle, then writes the first event and the dealt match. None
+# reads the match again for the response (matches.services.records.with_seats).
+LOG_BUDGET = 5
+INVITE_BUDGET = 5
+CONFIRM_BUDGET = 5
+ACCEPT_AND_DEAL_BUDGET = 8
+DECLINE_BUDGET = 7
+
+
+def _detail(client, body):
+    return client.get(f"{MATCHES}{body['id']}/").json()
+
+
+def test_logging_and_confirming_a_result_answer_what_the_match_now_is_within_budget(
+    as_, django_assert_max_num_queries
+):
+    result = {
+        "ruleset": "le-dernier-peuple",
+        "live": False,
+        "placements": {"ann": 1, "ben": 2},
+        "scores": {"ann": {"vp": 12}, "ben": {"vp": 3}},
+        "played_at": "2026-11-30T21:15:00+02:00",  # another offset than the server's
+    }
+    with django_assert_max_num_queries(LOG_BUDGET):
+        logged = as_["ann"].post(MATCHES, result, format="json")
+    assert logged.status_code == 201, logged.json()
+    assert logged.json() == _detail(as_["ann"], logged.json())
+    assert logged.json()["awaiting"] == ["ben"]
+    with django_assert_max_num_queries(CONFIRM_BUDGET):
+        confirmed = post(as_["ben"], logged.json(), "confirm")
+    assert confirmed.status_code == 200, confirmed.json()
+    assert confirmed.json() == _detail(as_["ben"], logged.json())
+    assert confirmed.json()["awaiting"] == []
+
+
+def test_inviting_accepting_and_declining_answer_what_the_match_now_is_within_budget(
+    as_, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(INVITE_BUDGET):
+        invited = as_["ann"].post(
+            MATCHES,
+            {"ruleset": "fake-pick", "live": True, "players": ["ann", "ben"]},
+            format="json",
+        )
+    assert invited.status_code == 201, invited.json()
+    assert invited.json() == _detail(as_["ann"], invited.json())
+    with django_assert_max_num_queries(ACCEPT_AND_DEAL_BUDGET):
+        accepted = post(as_["ben"], invited.json(), "accept")
+    assert accepted.status_code == 200, accepted.json()
+    assert accepted.json()["status"] == "live"
+    assert accepted.json() == _detail(as_["ben"], invited.json())
+
+    other = invite(as_["ann"], ["ann", "cat"])
+    with django_assert_max_num_queries(DECLINE_BUDGET):
+        declined = post(as_["cat"], other, "decline")
+    assert declined.status_code == 200, declined.json()
+    assert declined.json()["status"] == "cancelled"
+    assert declined.json() == _detail(as_["cat"], other)
+
+
+def test_an_answer_about_a_match_that_does_not_exist_is_a_404(as_):
+    for what in ("accept", "confirm", "decline"):
+        assert post(as_["ann"], {"id": 10**9}, what).status_code == 404

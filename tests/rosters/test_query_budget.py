@@ -4,6 +4,7 @@ import pytest
 
 from rosters import services
 from rosters.models import Gang, GangRules
+from tests.rosters.conftest import buy
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +92,86 @@ def test_fighter_list_is_bounded_too(as_user, user, django_assert_max_num_querie
     with django_assert_max_num_queries(FIGHTERS_BUDGET):
         response = as_user.get(f"/api/v1/gangs/{gang.pk}/fighters/")
     assert response.json()["count"] == 15
+
+
+# The buyers' writes (the load test's `buy` and `sell`), with force_authenticate (no auth
+# query). A purchase for the stash: the gang read for the access check, SAVEPOINT (the test's
+# transaction around the service's), the lock that bumps the revision, the catalogue item,
+# the ledger row, the equipment row, the history line, the totals (one UPDATE with the three
+# sums: rosters.services.ledger._refresh_totals), RELEASE. A sale: the same with the held item
+# and its catalogue item read (two rows by key: config.rows) and the item marked sold in place
+# of the new row. No read-back: the response's totals are the locked gang's.
+PURCHASE_BUDGET = 9
+SALE_BUDGET = 10
+# A fighter's purchase adds the fighter, what they hold and the carry limits.
+PURCHASE_FOR_FIGHTER_BUDGET = 12
+
+
+def test_a_purchase_for_the_stash_costs_a_fixed_number_of_queries(
+    as_user, gang, django_assert_max_num_queries
+):
+    services.adjust_credits(gang=gang, amount=500, note="bench", actor=gang.owner)
+    with django_assert_max_num_queries(PURCHASE_BUDGET):
+        response = buy(as_user, gang, "pistol")
+    assert response.status_code == 201, response.content
+    gang.refresh_from_db()
+    body = response.json()
+    assert (body["credits"], body["rating"], body["wealth"]) == (
+        gang.credits,
+        gang.rating,
+        gang.wealth,
+    )
+    assert services.ledger_balance(gang) == gang.credits
+
+
+def test_a_purchase_for_a_fighter_costs_a_fixed_number_of_queries(
+    as_user, gang, leader, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(PURCHASE_FOR_FIGHTER_BUDGET):
+        response = buy(as_user, gang, "pistol", fighter=leader)
+    assert response.status_code == 201, response.content
+
+
+def test_a_sale_costs_a_fixed_number_of_queries(as_user, gang, django_assert_max_num_queries):
+    services.adjust_credits(gang=gang, amount=500, note="bench", actor=gang.owner)
+    (bought,) = services.purchase_item(
+        gang=gang, item="pistol", fighter_id=None, quantity=1, actor=gang.owner
+    )
+    with django_assert_max_num_queries(SALE_BUDGET):
+        response = as_user.post(
+            f"/api/v1/gangs/{gang.pk}/sales/", {"equipment": bought.pk}, format="json"
+        )
+    assert response.status_code == 201, response.content
+    gang.refresh_from_db()
+    assert response.json()["balance_after"] == gang.credits == services.ledger_balance(gang)
+    assert gang.rating == sum(f.hire_cost for f in gang.fighters.all())
+
+
+def test_the_gang_list_is_what_the_serializer_writes(as_user, user, other_user):
+    from rosters.serializers import GangSerializer
+
+    services.create_gang(owner=user, name="Alpha", faction="townsfolk", notes="ours")
+    services.create_gang(owner=other_user, name="Beta", faction="sheriffs")
+    services.create_gang(owner=other_user, name="Aardvarks", faction="sheriffs")
+    assert [g["name"] for g in as_user.get("/api/v1/gangs/").json()["results"]] == [
+        "Aardvarks",
+        "Alpha",
+        "Beta",
+    ]
+    queries = ("", "?ordering=-created_at", "?ordering=name", "?page=1")
+    for query in (*queries, f"?owner={other_user.username}", "?search=alp"):
+        response = as_user.get(f"/api/v1/gangs/{query}")
+        assert response.status_code == 200, response.content
+        ids = [g["id"] for g in response.json()["results"]]
+        gangs = Gang.objects.select_related("owner").in_bulk(ids)
+        assert ids
+        assert response.json()["results"] == [GangSerializer(gangs[i]).data for i in ids]
+
+
+def test_a_sale_of_an_id_no_column_holds_is_a_400_naming_the_field(as_user, gang):
+    for equipment in (10**30, -(10**30), 0):
+        response = as_user.post(
+            f"/api/v1/gangs/{gang.pk}/sales/", {"equipment": equipment}, format="json"
+        )
+        assert response.status_code == 400, response.content
+        assert "equipment" in response.json()["errors"]
