@@ -13,8 +13,6 @@ its turn.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
@@ -26,6 +24,21 @@ from ranking import batched, by_field, rank
 
 CACHE_SECONDS = 24 * 3600
 COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
+# A row of the table, in the order the CSV shows it (the JSON rows have the same keys).
+ROW_FIELDS = (
+    "rank",
+    "player",
+    "points",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "average_placement",
+    "opponents_strength",
+    "score_difference",
+    "kills",
+    "tied",
+)
 
 
 def _tables() -> dict[str, str]:
@@ -107,7 +120,7 @@ def _rows(league: League) -> tuple[list[dict], int, int | None]:
     """The rows, the results counted and the standings revision, in one statement (one
     snapshot: the revision is the one these totals were written under)."""
     tables = _tables()
-    t_cols = ", ".join(f"t.{c}" for c in COLUMNS)
+    t_cols = ", ".join(f"COALESCE(t.{c}, 0)" for c in COLUMNS)
     sql = _ROWS.format(
         t_cols=t_cols,
         results=_RESULTS.format(**tables),
@@ -118,10 +131,10 @@ def _rows(league: League) -> tuple[list[dict], int, int | None]:
         cursor.execute(sql, [league.pk] * 6)
         fetched = cursor.fetchall()
     rows, count, revision = [], 0, None
-    for player_id, username, *values, results_count, row_revision in fetched:
-        count, revision = results_count, row_revision
-        totals = dict(zip(COLUMNS, (v or 0 for v in values), strict=True))
-        rows.append({"player": username, "player_id": player_id, **totals})
+    keys = ("player_id", "player", *COLUMNS)
+    rows = [dict(zip(keys, row[:-2], strict=True)) for row in fetched]
+    if fetched:
+        count, revision = fetched[-1][-2:]
     return rows, count, revision
 
 
@@ -218,18 +231,12 @@ def league_standings(league: League) -> dict:
     def strength() -> dict[int, int]:
         return computed.strength() if results else {}
 
-    for row in rows:
-        played = row["played"]
-        # float(Fraction(places, played)), which is places / played, correctly rounded.
-        row["average_placement"] = round(row["places"] / played, 2) if played else None
-        row["score_difference"] = row["difference"] if main else None
-        row["kills"] = row["kills"] if kills_field else None
-
     def average_placement(group: list[dict]) -> list:
-        # Fewer places is better, compared exactly; no game at all ranks below any average.
-        return [
-            -Fraction(r["places"], r["played"]) if r["played"] else float("-inf") for r in group
-        ]
+        # Fewer places is better; no game at all ranks below any average. places / played as
+        # a float orders exactly as the fraction would: IEEE division is correctly rounded,
+        # and two different fractions of numbers below 2**24 (averages of at most 8) differ
+        # by more than twice the float's resolution, so they never round to one value.
+        return [-r["places"] / r["played"] if r["played"] else float("-inf") for r in group]
 
     order = [b for b in league.tie_breakers if b in TIE_BREAKERS]
     before = order[: order.index("head_to_head")] if "head_to_head" in order else []
@@ -241,7 +248,7 @@ def league_standings(league: League) -> dict:
         "wins": by_field("won"),
         "average_placement": average_placement,
         "opponents_strength": lambda group: [strength().get(r["player_id"], 0) for r in group],
-        "score_difference": by_field("score_difference"),
+        "score_difference": by_field("difference"),
         "most_kills": by_field("kills"),
     }
     ranking = rank(
@@ -253,8 +260,6 @@ def league_standings(league: League) -> dict:
     # Shown in every row: fetched by now if a tie-breaker needed it (alone, or in the pass that
     # found head-to-head), else here.
     final = strength()
-    for row in ranking.rows:
-        row["opponents_strength"] = round(final.get(row["player_id"], 0) / scale, 2)
     computed.save()
     warnings = [
         "Tie not broken between "
@@ -263,18 +268,6 @@ def league_standings(league: League) -> dict:
         for block in ranking.unbroken_ties
         if any(r["played"] for r in block)
     ]
-    shown = (
-        "player",
-        "points",
-        "played",
-        "won",
-        "drawn",
-        "lost",
-        "average_placement",
-        "opponents_strength",
-        "score_difference",
-        "kills",
-    )
     return {
         "league": league.pk,
         "ruleset": league.ruleset,
@@ -282,7 +275,26 @@ def league_standings(league: League) -> dict:
         "tie_breakers": list(league.tie_breakers),
         "results": results,
         "warnings": warnings,
-        "rows": [
-            {"rank": r["rank"], "tied": r["tied"], **{k: r[k] for k in shown}} for r in ranking.rows
-        ],
+        "rows": [_shown(r, final, scale, main, kills_field) for r in ranking.rows],
+    }
+
+
+def _shown(row: dict, strength: dict[int, int], scale: int, main, kills) -> dict:
+    """A ranked row as the table shows it: the keys of ``ROW_FIELDS`` (a test holds them to
+    it), written out rather than looped over, as this runs for every member on every read."""
+    played = row["played"]
+    return {
+        "rank": row["rank"],
+        "tied": row["tied"],
+        "player": row["player"],
+        "points": row["points"],
+        "played": played,
+        "won": row["won"],
+        "drawn": row["drawn"],
+        "lost": row["lost"],
+        # float(Fraction(places, played)), which is places / played, correctly rounded.
+        "average_placement": round(row["places"] / played, 2) if played else None,
+        "opponents_strength": round(strength.get(row["player_id"], 0) / scale, 2),
+        "score_difference": row["difference"] if main else None,
+        "kills": row["kills"] if kills else None,
     }

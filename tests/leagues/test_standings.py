@@ -154,3 +154,16 @@ def test_standings_as_csv(world):
         assert table[0] == {**table[0], "rank": "1", "points": "5", "played": "1", "won": "1"}
         assert len(table) == 6
     assert "attachment" in client.get(world.url("standings.csv"))["Content-Disposition"]
+
+
+def test_a_row_has_the_columns_the_csv_shows_and_the_api_documents(world):
+    """One list of the table's columns (leagues/standings.py ``ROW_FIELDS``): the JSON rows,
+    the CSV header and the documented row all say the same."""
+    from leagues.api.standings import LeagueStandingRowSerializer
+    from leagues.standings import ROW_FIELDS
+
+    log(world, {"ann": 1, "bob": 2, "cal": 3})
+    row = standings(world)["rows"][0]
+    assert set(row) == set(ROW_FIELDS) == set(LeagueStandingRowSerializer().fields)
+    header = world.client(world.outsider).get(world.url("standings.csv")).content.decode()
+    assert header.splitlines()[0].split(",") == list(ROW_FIELDS)
