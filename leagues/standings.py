@@ -1,14 +1,13 @@
 """A league's standings table, read from the standing totals (``leagues/summaries.py``).
 
-Whatever the season's size: one query for the rows (every active member, and anyone else with
-a counted result, with their totals and the number of results counted), and one pass over the
+Whatever the season's size, one statement: the rows (every active member, and anyone else with
+a counted result, with their totals and the number of results counted) and one pass over the
 pairs kept with the totals (``StandingPair``) joined with the totals, which gives opponents'
-strength (a column of every row; Σ weight × the other's points) and, when players are level and
-head-to-head's turn comes, head-to-head among the tied in the same pass (a second query only
-when opponents' strength breaks ties before head-to-head). Neither reads a result. Both are
-cached per standings revision, so a read after the first is the rows query and a cache get.
-Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
-its turn.
+strength (a column of every row; Σ weight × the other's points) and head-to-head among the
+players level before its turn (a second query only when opponents' strength breaks ties
+before head-to-head). Neither reads a result. The pass is cached per standings revision, so a
+read after the first is the rows alone and a cache get. Ranking itself is ``ranking.rank``:
+each tie-breaker is asked only about the rows still tied at its turn.
 """
 
 from __future__ import annotations
