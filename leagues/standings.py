@@ -1,19 +1,16 @@
 """A league's standings table, read from the standing totals (``leagues/summaries.py``).
 
-Whatever the season's size: one query for the rows (every active member, and anyone else with
-a counted result, with their totals and the number of results counted), and one pass over the
+Whatever the season's size, one statement: the rows (every active member, and anyone else with
+a counted result, with their totals and the number of results counted) and one pass over the
 pairs kept with the totals (``StandingPair``) joined with the totals, which gives opponents'
-strength (a column of every row; Σ weight × the other's points) and, when players are level and
-head-to-head's turn comes, head-to-head among the tied in the same pass (a second query only
-when opponents' strength breaks ties before head-to-head). Neither reads a result. Both are
-cached per standings revision, so a read after the first is the rows query and a cache get.
-Ranking itself is ``ranking.rank``: each tie-breaker is asked only about the rows still tied at
-its turn.
+strength (a column of every row; Σ weight × the other's points) and head-to-head among the
+players level before its turn (a second query only when opponents' strength breaks ties
+before head-to-head). Neither reads a result. The pass is cached per standings revision, so a
+read after the first is the rows alone and a cache get. Ranking itself is ``ranking.rank``:
+each tie-breaker is asked only about the rows still tied at its turn.
 """
 
 from __future__ import annotations
-
-from fractions import Fraction
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -26,6 +23,21 @@ from ranking import batched, by_field, rank
 
 CACHE_SECONDS = 24 * 3600
 COLUMNS = ("played", "won", "drawn", "lost", "places", "points", "difference", "kills")
+# A row of the table, in the order the CSV shows it (the JSON rows have the same keys).
+ROW_FIELDS = (
+    "rank",
+    "player",
+    "points",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "average_placement",
+    "opponents_strength",
+    "score_difference",
+    "kills",
+    "tied",
+)
 
 
 def _tables() -> dict[str, str]:
@@ -61,7 +73,7 @@ _REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
 # divided by the opponents in each) × the other's points now (every player of a counted result
 # has totals; a teammate's weight is 0). One pass over the pairs, whatever the points table.
 _STRENGTH = """
-SELECT pr.player_id, SUM(pr.weight * t.points)
+SELECT pr.player_id, SUM(pr.weight * t.points) AS strength
 FROM {pair} pr
 JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
 WHERE pr.league_id = %s AND pr.weight > 0
@@ -75,8 +87,8 @@ GROUP BY pr.player_id
 # with a row per player only: the planner hashes the small side (a list of the tied players
 # joined in instead made it hash every pair).
 _BOTH = """
-SELECT pr.player_id, SUM(pr.weight * o.points),
-       SUM(CASE WHEN {same} THEN pr.head_to_head ELSE 0 END)
+SELECT pr.player_id, SUM(pr.weight * o.points) AS strength,
+       SUM(CASE WHEN {same} THEN pr.head_to_head ELSE 0 END) AS head_to_head
 FROM {pair} pr
 JOIN {totals} o ON o.league_id = pr.league_id AND o.player_id = pr.other_id
 JOIN {totals} m ON m.league_id = pr.league_id AND m.player_id = pr.player_id
@@ -103,26 +115,45 @@ GROUP BY a.pl
 """
 
 
-def _rows(league: League) -> tuple[list[dict], int, int | None]:
+def _rows(
+    league: League, *, computed: str | None = None, head_to_head: bool = False
+) -> tuple[list[dict], int, int | None, dict]:
     """The rows, the results counted and the standings revision, in one statement (one
-    snapshot: the revision is the one these totals were written under)."""
+    snapshot: the revision is the one these totals were written under). With ``computed``
+    (``_STRENGTH``, or ``_BOTH`` and ``head_to_head``, formatted), that pass over the pairs in
+    the same statement, and its values: {"strength": {player: Σ}, "head_to_head": {...}}."""
     tables = _tables()
-    t_cols = ", ".join(f"t.{c}" for c in COLUMNS)
+    t_cols = ", ".join(f"COALESCE(t.{c}, 0) AS {c}" for c in COLUMNS)
     sql = _ROWS.format(
         t_cols=t_cols,
         results=_RESULTS.format(**tables),
         revision=_REVISION.format(**tables),
         **tables,
     )
+    params = [league.pk] * 6
+    if computed is not None:
+        sql = (
+            f"WITH s AS ({computed}) "
+            f"SELECT r.*, s.strength, {'s.head_to_head' if head_to_head else 'NULL'} "
+            f"FROM ({sql}) r "
+            "LEFT JOIN s ON s.player_id = r.id"
+        )
+        params = [league.pk, *params]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk] * 6)
+        cursor.execute(sql, params)
         fetched = cursor.fetchall()
-    rows, count, revision = [], 0, None
-    for player_id, username, *values, results_count, row_revision in fetched:
-        count, revision = results_count, row_revision
-        totals = dict(zip(COLUMNS, (v or 0 for v in values), strict=True))
-        rows.append({"player": username, "player_id": player_id, **totals})
-    return rows, count, revision
+    count, revision, values = 0, None, {}
+    keys = ("player_id", "player", *COLUMNS)
+    width = len(keys)
+    rows = [dict(zip(keys, row[:width], strict=True)) for row in fetched]
+    if fetched:
+        count, revision = fetched[-1][width : width + 2]
+    if computed is not None:
+        # A player with no game has no pair: no strength, no head-to-head (0 when read).
+        values["strength"] = {r[0]: int(r[-2]) for r in fetched if r[-2] is not None}
+        if head_to_head:
+            values["head_to_head"] = {r[0]: int(r[-1]) for r in fetched if r[-1]}
+    return rows, count, revision, values
 
 
 def _groups(groups: list[list[dict]]) -> str | None:
@@ -170,14 +201,10 @@ class _Computed:
     a total (leagues/summaries.py), so a cached value is never older than the rows beside it;
     an evicted key or a cache that is down costs the queries again, never a wrong table."""
 
-    def __init__(self, league: League, revision: int | None, scale: int):
+    def __init__(self, league: League, revision: int | None, scale: int, values: dict, changed):
         self.league, self.scale = league, scale
-        self.key = None
-        if revision is not None:
-            order = ",".join(league.tie_breakers)
-            self.key = f"standings:{league.pk}:{revision}:{scale}:{order}"
-        self.values = (cache.get(self.key) if self.key else None) or {}
-        self.changed = False
+        self.key = None if revision is None else cache_key(league, revision, scale)
+        self.values, self.changed = values, changed
 
     def strength(self) -> dict[int, int]:
         if "strength" not in self.values:
@@ -203,6 +230,29 @@ class _Computed:
             cache.set(self.key, self.values, CACHE_SECONDS)
 
 
+def cache_key(league: League, revision: int, scale: int) -> str:
+    return f"standings:{league.pk}:{revision}:{scale}:{','.join(league.tie_breakers)}"
+
+
+def _read(league: League, scale: int, same: str | None, head_to_head: bool):
+    """The rows, the results counted, and ``_Computed`` with what the cache or the rows'
+    statement gave. The cache is asked first, under the revision of the league row the caller
+    read: when it has everything the first turn of the ranking needs, only the rows are read,
+    and kept only if they were written under that same revision (else a write came in
+    between, and the pairs are read again, at the rows' revision). When it has not, the pass
+    over the pairs is part of the rows' statement: one snapshot, one round trip."""
+    values = cache.get(cache_key(league, league.standings_revision, scale)) or {}
+    if "strength" in values and (not head_to_head or "head_to_head" in values):
+        rows, results, revision, _ = _rows(league)
+        if revision != league.standings_revision:
+            values = {}
+        return rows, results, _Computed(league, revision if results else None, scale, values, False)
+    tables = _tables()
+    computed = _BOTH.format(same=same, **tables) if head_to_head else _STRENGTH.format(**tables)
+    rows, results, revision, values = _rows(league, computed=computed, head_to_head=head_to_head)
+    return rows, results, _Computed(league, revision if results else None, scale, values, True)
+
+
 def league_standings(league: League) -> dict:
     """The table: points from confirmed results, then the league's tie-breakers in order.
 
@@ -211,37 +261,30 @@ def league_standings(league: League) -> dict:
     ``score_difference`` and ``kills`` (None for a game without that score).
     """
     main, kills_field = score_fields(league.ruleset)
-    rows, results, revision = _rows(league)
     scale = strength_scale(league.ruleset)  # the pairs' weights are in these units
-    computed = _Computed(league, revision if results else None, scale)
+    order = [b for b in league.tie_breakers if b in TIE_BREAKERS]
+    before = order[: order.index("head_to_head")] if "head_to_head" in order else []
+    same = None
+    if "head_to_head" in order and all(b in LEVEL for b in before):
+        same = " AND ".join(["m.points = o.points", *(LEVEL[b] for b in before)])
+    rows, results, computed = _read(league, scale, same, head_to_head=same is not None)
 
     def strength() -> dict[int, int]:
         return computed.strength() if results else {}
 
-    for row in rows:
-        played = row["played"]
-        # float(Fraction(places, played)), which is places / played, correctly rounded.
-        row["average_placement"] = round(row["places"] / played, 2) if played else None
-        row["score_difference"] = row["difference"] if main else None
-        row["kills"] = row["kills"] if kills_field else None
-
     def average_placement(group: list[dict]) -> list:
-        # Fewer places is better, compared exactly; no game at all ranks below any average.
-        return [
-            -Fraction(r["places"], r["played"]) if r["played"] else float("-inf") for r in group
-        ]
+        # Fewer places is better; no game at all ranks below any average. places / played as
+        # a float orders exactly as the fraction would: IEEE division is correctly rounded,
+        # and two different fractions of numbers below 2**24 (averages of at most 8) differ
+        # by more than twice the float's resolution, so they never round to one value.
+        return [-r["places"] / r["played"] if r["played"] else float("-inf") for r in group]
 
-    order = [b for b in league.tie_breakers if b in TIE_BREAKERS]
-    before = order[: order.index("head_to_head")] if "head_to_head" in order else []
-    same = None
-    if all(b in LEVEL for b in before):
-        same = " AND ".join(["m.points = o.points", *(LEVEL[b] for b in before)])
     breakers = {
         "head_to_head": batched(lambda groups: computed.head_to_head(groups, same)),
         "wins": by_field("won"),
         "average_placement": average_placement,
         "opponents_strength": lambda group: [strength().get(r["player_id"], 0) for r in group],
-        "score_difference": by_field("score_difference"),
+        "score_difference": by_field("difference"),
         "most_kills": by_field("kills"),
     }
     ranking = rank(
@@ -253,8 +296,6 @@ def league_standings(league: League) -> dict:
     # Shown in every row: fetched by now if a tie-breaker needed it (alone, or in the pass that
     # found head-to-head), else here.
     final = strength()
-    for row in ranking.rows:
-        row["opponents_strength"] = round(final.get(row["player_id"], 0) / scale, 2)
     computed.save()
     warnings = [
         "Tie not broken between "
@@ -263,18 +304,6 @@ def league_standings(league: League) -> dict:
         for block in ranking.unbroken_ties
         if any(r["played"] for r in block)
     ]
-    shown = (
-        "player",
-        "points",
-        "played",
-        "won",
-        "drawn",
-        "lost",
-        "average_placement",
-        "opponents_strength",
-        "score_difference",
-        "kills",
-    )
     return {
         "league": league.pk,
         "ruleset": league.ruleset,
@@ -282,7 +311,26 @@ def league_standings(league: League) -> dict:
         "tie_breakers": list(league.tie_breakers),
         "results": results,
         "warnings": warnings,
-        "rows": [
-            {"rank": r["rank"], "tied": r["tied"], **{k: r[k] for k in shown}} for r in ranking.rows
-        ],
+        "rows": [_shown(r, final, scale, main, kills_field) for r in ranking.rows],
+    }
+
+
+def _shown(row: dict, strength: dict[int, int], scale: int, main, kills) -> dict:
+    """A ranked row as the table shows it: the keys of ``ROW_FIELDS`` (a test holds them to
+    it), written out rather than looped over, as this runs for every member on every read."""
+    played = row["played"]
+    return {
+        "rank": row["rank"],
+        "tied": row["tied"],
+        "player": row["player"],
+        "points": row["points"],
+        "played": played,
+        "won": row["won"],
+        "drawn": row["drawn"],
+        "lost": row["lost"],
+        # float(Fraction(places, played)), which is places / played, correctly rounded.
+        "average_placement": round(row["places"] / played, 2) if played else None,
+        "opponents_strength": round(strength.get(row["player_id"], 0) / scale, 2),
+        "score_difference": row["difference"] if main else None,
+        "kills": row["kills"] if kills else None,
     }

@@ -35,7 +35,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.db.models.fields.json import KT
 
@@ -247,8 +247,23 @@ def rebuild_totals(*, league: League) -> int:
     )
     StandingPair.objects.filter(league=league).delete()
     pairs = pairs_of(results.values(), scale=strength_scale(league.ruleset))
-    StandingPair.objects.bulk_create(_pairs(league, pairs), batch_size=5000)
+    _write_all_pairs(league, pairs)
     return len(rows)
+
+
+def _write_all_pairs(league: League, pairs: dict) -> None:
+    """A whole league's pairs (hundreds of thousands in a big season): ``COPY`` on PostgreSQL,
+    where INSERTs of that many rows take minutes; ``bulk_create`` elsewhere."""
+    if connection.vendor != "postgresql":
+        StandingPair.objects.bulk_create(_pairs(league, pairs), batch_size=5000)
+        return
+    meta = StandingPair._meta
+    names = ["league", "player", "other", "weight", "head_to_head"]
+    columns = ", ".join(connection.ops.quote_name(meta.get_field(n).column) for n in names)
+    sql = f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        for (player, other), (weight, head_to_head) in pairs.items():
+            copy.write_row((league.pk, player, other, weight, head_to_head))
 
 
 def rescore_totals(*, league: League) -> None:

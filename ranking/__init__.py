@@ -23,10 +23,13 @@ class Ranking:
 
 
 def _split(group: list[Row], values: list[float]) -> list[list[Row]]:
-    pairs = sorted(zip(values, range(len(group)), strict=True), key=lambda p: -p[0])
+    """``group`` in blocks of equal value, highest first; rows keep their order within a block
+    (a reverse sort is still stable)."""
+    order = sorted(range(len(group)), key=values.__getitem__, reverse=True)
     blocks: list[list[Row]] = []
     last = None
-    for value, index in pairs:
+    for index in order:
+        value = values[index]
         if blocks and value == last:
             blocks[-1].append(group[index])
         else:

@@ -8,9 +8,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from config.renderers import ORJSONRenderer
 from config.serializers import RefuseUnwritable
 from leagues import selectors, services
 from leagues.api.parsing import LeagueJSONParser
@@ -252,7 +252,9 @@ class LeagueViewSet(
         detail=True,
         methods=["get"],
         filter_backends=[],
-        renderer_classes=[JSONRenderer, StandingsCSVRenderer],
+        # The API's JSON renderer (orjson), as every other endpoint: 1,000 rows are ~2 ms of
+        # json.dumps, a fifth of a cached read.
+        renderer_classes=[ORJSONRenderer, StandingsCSVRenderer],
     )
     def standings(self, request, pk=None):
         return Response(selectors.league_standings(self._league()))

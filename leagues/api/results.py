@@ -218,7 +218,11 @@ class _Decision(APIView):
             data.is_valid(raise_exception=True)
             values = {"reason": data.validated_data["reason"]}
         decide = getattr(services, self.decision)
-        result = decide(result=_result(pk, result_id), actor=request.user, **values)
+        # The service locks and reads the result itself: here only whether it is this league's
+        # (a 404 otherwise), not the participants, confirmations and rating changes the
+        # answer shows, which are read once, after the decision.
+        result = get_object_or_404(LeagueMatch.objects.only("pk"), pk=result_id, league_id=pk)
+        result = decide(result=result, actor=request.user, **values)
         return Response(LeagueMatchSerializer(result_queryset().get(pk=result.pk)).data)
 
 

@@ -18,21 +18,9 @@ from rest_framework.views import APIView
 from config.serializers import RoundedFloatField
 from leagues import selectors
 from leagues.models import League
+from leagues.standings import ROW_FIELDS
 
-CSV_COLUMNS = [
-    "rank",
-    "player",
-    "points",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "average_placement",
-    "opponents_strength",
-    "score_difference",
-    "kills",
-    "tied",
-]
+CSV_COLUMNS = list(ROW_FIELDS)  # one list of the table's columns, in leagues/standings.py
 
 
 def csv_value(value) -> str | int:

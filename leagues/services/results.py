@@ -31,7 +31,7 @@ from leagues.errors import LeagueError, WrongState
 from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.services.common import MAX_REASON, is_member, is_organiser, require_organiser
 from matches import services as matches
-from matches.models import Match
+from matches.models import Match, Participant
 
 
 def _members_by_name(league: League, names: list[str], *, field: str = "placements"):
@@ -162,13 +162,13 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
     return result
 
 
-def _confirm(result: LeagueMatch, actor) -> None:
+def _confirm(result: LeagueMatch, actor, players: set[int]) -> None:
     result.status = LeagueMatch.Status.CONFIRMED
     result.confirmed_by = actor
     result.confirmed_at = timezone.now()
     ratings.apply_result(result)  # sets rating_seq
     result.save(update_fields=["status", "confirmed_by", "confirmed_at", "rating_seq"])
-    summaries.refresh_totals(league=result.league, players=_player_ids(result))
+    summaries.refresh_totals(league=result.league, players=players)
 
 
 def _locked(result: LeagueMatch) -> LeagueMatch:
@@ -195,7 +195,9 @@ def _locked(result: LeagueMatch) -> LeagueMatch:
 
 
 def _player_ids(result: LeagueMatch) -> set[int]:
-    return set(result.match.participants.values_list("player_id", flat=True))
+    return set(
+        Participant.objects.filter(match_id=result.match_id).values_list("player_id", flat=True)
+    )
 
 
 @transaction.atomic
@@ -224,7 +226,7 @@ def confirm_result(*, result: LeagueMatch, actor) -> LeagueMatch:
         result.save(update_fields=["status", "disputed_by", "dispute_reason"])
     confirmed = set(result.confirmations.values_list("player_id", flat=True))
     if players <= confirmed:
-        _confirm(result, actor)
+        _confirm(result, actor, players)
     return result
 
 

@@ -49,11 +49,12 @@ BUDGET = {
     "results": 6,  # league, count, page, participants, confirmations, rating changes
     "result": 4,
     # league; the rows (active members and anyone with a counted result, their standing
-    # totals, the results counted); opponents' strength and head-to-head among the tied, in
-    # one pass over the standing pairs (#20; one more when strength breaks ties before
-    # head-to-head: test_standings_with_strength_before_head_to_head_read_the_pairs_twice)
-    "standings": 3,
-    "standings.csv": 3,
+    # totals, the results counted) with opponents' strength and head-to-head among the tied
+    # from one pass over the standing pairs, in one statement (#20; one more when strength
+    # breaks ties before head-to-head:
+    # test_standings_with_strength_before_head_to_head_read_the_pairs_twice)
+    "standings": 2,
+    "standings.csv": 2,
     "leaderboard": 3,  # count, page, finished matches played (#21)
     "player": 4,  # user, participants, ratings, rating history
 }
@@ -98,9 +99,9 @@ def test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_ar
     assert (
         rows["ann"]["points"] == rows["bob"]["points"] and body["tie_breakers"][0] == "head_to_head"
     )
-    # league, rows, strength (with head-to-head once a tie needs it, in the same pass over
-    # the pairs). Never a read of the results' participants.
-    assert queries == {"untied": 3, "tied": 3}
+    # league; rows, strength and head-to-head in one statement (one pass over the pairs).
+    # Never a read of the results' participants.
+    assert queries == {"untied": 2, "tied": 2}
     # Read again, nothing written: strength and head-to-head come from the cache.
     with CaptureQueriesContext(connection) as captured:
         assert ok(client.get(url), 200) == body
@@ -108,7 +109,7 @@ def test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_ar
 
 
 def test_standings_with_strength_before_head_to_head_read_the_pairs_twice(world):
-    """Strength must break ties before the head-to-head groups are known: two passes, 4."""
+    """Strength must break ties before the head-to-head groups are known: two passes, 3."""
     world.league.tie_breakers = ["opponents_strength", "head_to_head"]
     world.league.save(update_fields=["tie_breakers"])
     client = world.client(world.outsider)
@@ -120,7 +121,7 @@ def test_standings_with_strength_before_head_to_head_read_the_pairs_twice(world)
     rows = {r["player"]: r for r in body["rows"]}
     assert rows["ann"]["points"] == rows["bob"]["points"]
     assert rows["ann"]["opponents_strength"] == rows["bob"]["opponents_strength"]
-    assert len(captured) == 4  # league, rows, strength, head-to-head
+    assert len(captured) == 3  # league, rows with strength, head-to-head
     with CaptureQueriesContext(connection) as captured:
         assert ok(client.get(url), 200) == body
     assert len(captured) == 2

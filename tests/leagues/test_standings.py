@@ -154,3 +154,33 @@ def test_standings_as_csv(world):
         assert table[0] == {**table[0], "rank": "1", "points": "5", "played": "1", "won": "1"}
         assert len(table) == 6
     assert "attachment" in client.get(world.url("standings.csv"))["Content-Disposition"]
+
+
+def test_a_row_has_the_columns_the_csv_shows_and_the_api_documents(world):
+    """One list of the table's columns (leagues/standings.py ``ROW_FIELDS``): the JSON rows,
+    the CSV header and the documented row all say the same."""
+    from leagues.api.standings import LeagueStandingRowSerializer
+    from leagues.standings import ROW_FIELDS
+
+    log(world, {"ann": 1, "bob": 2, "cal": 3})
+    row = standings(world)["rows"][0]
+    assert set(row) == set(ROW_FIELDS) == set(LeagueStandingRowSerializer().fields)
+    header = world.client(world.outsider).get(world.url("standings.csv")).content.decode()
+    assert header.splitlines()[0].split(",") == list(ROW_FIELDS)
+
+
+def test_a_table_read_with_a_league_row_older_than_the_totals_is_not_the_cached_one(world):
+    """The cache is looked up under the revision of the league row the caller read; if a write
+    came in before the rows were read, what the cache holds is of the older totals: dropped."""
+    from leagues.models import League
+    from leagues.standings import league_standings
+
+    log(world, {"ann": 1, "bob": 2, "cal": 3})
+    stale = League.objects.get(pk=world.league.pk)
+    before = league_standings(stale)  # cached under the stale revision
+    log(world, {"cal": 1, "dee": 2, "bob": 3})  # cal's points change: ann's strength too
+    table = league_standings(stale)
+    fresh = league_standings(League.objects.get(pk=world.league.pk))
+    assert table == fresh != before
+    strength = {r["player"]: r["opponents_strength"] for r in table["rows"]}
+    assert strength["ann"] != {r["player"]: r for r in before["rows"]}["ann"]["opponents_strength"]
