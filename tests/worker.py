@@ -7,6 +7,7 @@ It runs as a separate process against the test database, so those tests use
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import subprocess
@@ -38,11 +39,16 @@ def require_worker_environment():
         pytest.skip(why)
 
 
+_STARTED = itertools.count(1)
+
+
 class WorkerProcess:
     def __init__(self, *, concurrency: int = 1):
         self.concurrency = concurrency
         self.proc: subprocess.Popen | None = None
-        self.log = ROOT / "var" / f"test-worker-{os.getpid()}.log"
+        # One log per worker of this run: the next worker must not overwrite the evidence of
+        # one that failed (a fault test's flake was lost that way once).
+        self.log = ROOT / "var" / f"test-worker-{os.getpid()}-{next(_STARTED)}.log"
 
     def env(self) -> dict[str, str]:
         db = connection.settings_dict
