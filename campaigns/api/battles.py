@@ -6,7 +6,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -197,6 +197,12 @@ class BattleDetailView(APIView):
 class BattleDecisionView(APIView):
     @extend_schema(
         operation_id="campaign_battle_decide",
+        # The URL accepts these words only: the schema says so, so generated clients offer them.
+        parameters=[
+            OpenApiParameter(
+                "decision", str, OpenApiParameter.PATH, enum=["confirm", "dispute", "void"]
+            )
+        ],
         request=ReasonSerializer,
         responses=BattleSerializer,
         summary="confirm (the other side or an arbitrator), dispute (with a reason), "

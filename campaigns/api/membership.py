@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -56,6 +56,8 @@ DECISIONS = {
 class MembershipDecisionView(APIView):
     @extend_schema(
         operation_id="campaign_membership_decide",
+        # The URL accepts these words only: the schema says so, so generated clients offer them.
+        parameters=[OpenApiParameter("decision", str, OpenApiParameter.PATH, enum=list(DECISIONS))],
         request=None,
         responses=MembershipSerializer,
         summary="accept / decline an invitation (the gang's owner), approve / reject a request "
