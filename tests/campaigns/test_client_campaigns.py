@@ -160,3 +160,31 @@ def test_a_live_battle_beyond_the_pairing_limit_is_refused_at_its_start(world):
     )
     assert response.status_code == 400
     assert "max_battles_per_pairing" in response.json()["errors"]["gangs"][0]
+
+
+def test_a_live_battle_not_yet_reported_counts_against_the_pair(world):
+    """A live battle of the pair that is invited, being played or finished but not yet written
+    as a report counts: the pair cannot report (or start) another meanwhile; a declined one
+    does not."""
+    from matches import services as matches
+    from matches.models import Match
+
+    ann, bob, _, _ = world.players
+    A, B, C, _ = world.gangs
+    started = world.client(ann).post(
+        world.url("live-battles/"), {"gangs": [A.pk, B.pk]}, format="json"
+    )
+    assert started.status_code == 201, started.json()
+    again = world.client(ann).post(
+        world.url("battles/"), {"gangs": [B.pk, A.pk], "winner": None}, format="json"
+    )
+    assert again.status_code == 400
+    assert "already fought 1 battle in round 1" in again.json()["errors"]["gangs"][0]
+    second = world.client(ann).post(
+        world.url("live-battles/"), {"gangs": [A.pk, B.pk]}, format="json"
+    )
+    assert second.status_code == 400
+    report(world, ann, A, C, winner=A)  # another pairing is fine
+    match = Match.objects.get(campaign_live__campaign_id=world.campaign.pk, status="invited")
+    matches.decline_match(match=match, player=bob)
+    report(world, ann, A, B, winner=A)  # the declined battle never happened
