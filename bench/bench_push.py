@@ -35,20 +35,30 @@ FIGURE = "live action submitted → other player's table notified (push) vs no-o
 
 
 class Listener(threading.Thread):
-    """Reads one seat's stream and notes when each version arrived."""
+    """Reads one seat's stream and notes when each version arrived: the API's (token auth)
+    or the table page's (the browser's session cookie; its events carry the HTML)."""
 
-    def __init__(self, url: str, match_id: int, token: str, version: int):
+    def __init__(self, url: str, match_id: int, version: int, *, token="", session=""):
         super().__init__(daemon=True)
-        self.url = f"{url}/api/v1/matches/{match_id}/stream/?version={version}"
-        self.token = token
+        path = "/api/v1/matches" if token else "/matches"
+        self.url = f"{url}{path}/{match_id}/stream/?version={version}"
+        self.headers = {"Accept": "text/event-stream"}
+        self.cookies = {}
+        if token:
+            self.headers["Authorization"] = f"Token {token}"
+        else:
+            from django.conf import settings
+
+            self.cookies[settings.SESSION_COOKIE_NAME] = session
         self.arrived: dict[int, float] = {}
         self.ready = threading.Event()
         self.stop = False
 
     def run(self) -> None:
-        headers = {"Authorization": f"Token {self.token}", "Accept": "text/event-stream"}
         try:
-            with httpx.stream("GET", self.url, headers=headers, timeout=None) as reply:
+            with httpx.stream(
+                "GET", self.url, headers=self.headers, cookies=self.cookies, timeout=None
+            ) as reply:
                 for line in reply.iter_lines():
                     self.ready.set()
                     if self.stop:
@@ -63,7 +73,9 @@ class Listener(threading.Thread):
         deadline = time.perf_counter() + TIMEOUT
         while version not in self.arrived:
             if time.perf_counter() > deadline:
-                raise RuntimeError(f"version {version} never reached the other player's stream")
+                raise RuntimeError(
+                    f"version {version} never reached the other player's stream ({self.url})"
+                )
             time.sleep(0.0005)
         return self.arrived[version]
 
@@ -73,17 +85,19 @@ class _Game:
         from bench.seed import make_user
 
         self.url = stream_url
-        self.users, self.tokens = {}, {}
+        self.users, self.tokens, self.sessions = {}, {}, {}
         for n in (1, 2):
             self.users[f"s{n}"], self.tokens[f"s{n}"] = make_user(f"bench-push-{n}")
+            self.sessions[f"s{n}"] = _signed_in(self.users[f"s{n}"])
         self.match = None
-        self.listeners: dict[str, Listener] = {}
+        self.listeners: dict[str, Listener] = {}  # each seat's API stream
+        self.pages: dict[str, Listener] = {}  # each seat's table page's stream
         self.games = 0
 
     def _new_match(self) -> None:
         from matches import services
 
-        for listener in self.listeners.values():
+        for listener in [*self.listeners.values(), *self.pages.values()]:
             listener.stop = True
         self.match = _accept_all(
             services.create_live_match(
@@ -94,11 +108,15 @@ class _Game:
             )
         )
         self.games += 1
+        version = self.match.version
         self.listeners = {
-            s: Listener(self.url, self.match.pk, self.tokens[s], self.match.version)
+            s: Listener(self.url, self.match.pk, version, token=self.tokens[s]) for s in self.users
+        }
+        self.pages = {
+            s: Listener(self.url, self.match.pk, version, session=self.sessions[s])
             for s in self.users
         }
-        for listener in self.listeners.values():
+        for listener in [*self.listeners.values(), *self.pages.values()]:
             listener.start()
             listener.ready.wait(10)
 
@@ -117,6 +135,21 @@ class _Game:
         return seat, rnd.choice(game.legal_actions(state, seat))
 
 
+def _signed_in(user) -> str:
+    """A session key signed in as ``user``, as the site's login would leave it."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
+
+
 def _accept_all(match):
     """Both bench players accept the invitation, so the match is dealt (docs/matches.md)."""
     from matches.models import Participant
@@ -131,8 +164,9 @@ def _accept_all(match):
 
 
 def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float, ...]:
-    """(submitted → the other seat notified, resolved → the other seat notified, submitted →
-    the POST answered, submitted → resolved)."""
+    """(submitted → the other seat's API stream notified, resolved → the same, submitted →
+    the POST answered, submitted → resolved, submitted → the other seat's table page
+    notified)."""
     seat, action = game.next_move(rnd)
     other = "s2" if seat == "s1" else "s1"
     version = game.match.version
@@ -151,7 +185,14 @@ def _push(game: _Game, client: httpx.Client, rnd: random.Random) -> tuple[float,
         raise RuntimeError(f"POST action: {reply.status_code} {reply.text[:300]}")
     resolved = _resolved_at(reply.json()["id"])
     notified = game.listeners[other].wait(version + 1)
-    return notified - start, max(0.0, notified - resolved), answered - start, resolved - start
+    page = game.pages[other].wait(version + 1)
+    return (
+        notified - start,
+        max(0.0, notified - resolved),
+        answered - start,
+        resolved - start,
+        page - start,
+    )
 
 
 def _resolved_at(action_id: int) -> float:
@@ -180,20 +221,22 @@ def measure(stack: Stack, *, samples: int = SAMPLES, warmup: int = WARMUP) -> di
         "delivery": [],
         "post": [],
         "resolved": [],
+        "page": [],
     }
     try:
         game = _Game(stream.url)  # the streams on posse stream, the POSTs on posse web
         with httpx.Client(base_url=web.url, timeout=30) as client:
             for n in range(warmup + samples):
                 noop = _noop()
-                pushed, delivered, posted, resolved = _push(game, client, rnd)
+                pushed, delivered, posted, resolved, page = _push(game, client, rnd)
                 if n >= warmup:
+                    times["page"].append(page)
                     times["noop"].append(noop)
                     times["push"].append(pushed)
                     times["delivery"].append(delivered)
                     times["post"].append(posted)
                     times["resolved"].append(resolved)
-        for listener in game.listeners.values():
+        for listener in [*game.listeners.values(), *game.pages.values()]:
             listener.stop = True
     finally:
         stream.stop()
@@ -211,19 +254,23 @@ def row(result: dict) -> Row:
     return Row(
         figure=FIGURE,
         ratio=(
-            f"submitted → notified: median {r['push_p50'] / r['noop_p50']:.1f}×, "
-            f"p95 {r['push_p95'] / r['noop_p95']:.1f}× (goal ≤ 2×); of which resolved → "
+            f"submitted → the other seat's table page notified: median "
+            f"{r['page_p50'] / r['noop_p50']:.1f}×, p95 {r['page_p95'] / r['noop_p95']:.1f}× "
+            f"(goal ≤ 2×); its API stream: median {r['push_p50'] / r['noop_p50']:.1f}×, "
+            f"p95 {r['push_p95'] / r['noop_p95']:.1f}×; of which resolved → API stream "
             f"notified (the push itself): median {r['delivery_p50'] / r['noop_p50']:.1f}×; "
             f"submitted → resolved: median {r['resolved_p50'] / r['noop_p50']:.1f}×"
         ),
         method=(
-            f"Le Dernier Peuple, 2 players each holding the SSE stream open, {r['samples']} of "
+            f"Le Dernier Peuple, 2 players each holding the table page's stream (session "
+            f"cookie: the HTML table) and the API stream (token) open, {r['samples']} of "
             "each interleaved; POST action (posse web: WSGI, gthread) until the other seat's "
-            "stream (posse stream: ASGI) has the new version, vs start_job(noop) polled every "
-            "1 ms; same Redis, 1 worker, PostgreSQL"
+            "streams (posse stream: ASGI) have the new version, vs start_job(noop) polled "
+            "every 1 ms; same Redis, 1 worker, PostgreSQL"
         ),
         absolute=(
-            f"push p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; POST answered p50 "
+            f"page p50 {ms(r['page_p50'])} / p95 {ms(r['page_p95'])}; "
+            f"API stream p50 {ms(r['push_p50'])} / p95 {ms(r['push_p95'])}; POST answered p50 "
             f"{ms(r['post_p50'])}; submitted → resolved p50 {ms(r['resolved_p50'])}; "
             f"resolved → notified "
             f"p50 {ms(r['delivery_p50'])} / p95 {ms(r['delivery_p95'])}; no-op p50 "

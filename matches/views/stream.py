@@ -276,6 +276,11 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
     seat = viewer.seat if viewer is not None and render is api_render else None
     asgi = isinstance(getattr(request, "_request", request), ASGIRequest)  # DRF wraps it
     if asgi:
+        # This view ran in its request's own thread, and Django gives that thread's database
+        # connection back only when the response ends: for a stream, minutes later. In
+        # `posse stream` (a pool of STREAM_DB_POOL connections) a few open streams held them
+        # all and every render waited (found by bench/bench_push.py with four streams open).
+        connections.close_all()
         body = _async_stream(*args, seat=seat)
     elif request.META.get("posse.short_streams"):
         body = _short_stream(*args)

@@ -7,7 +7,7 @@ import re
 import threading
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.test import Client
 
 from matches import push, services
@@ -223,3 +223,36 @@ def test_an_invited_table_waits_and_the_deal_is_pushed_to_it():
     data = json.loads(event.split("data: ", 1)[1])
     assert data["version"] == 0 and "Your hand" in data["html"]
     response.close()
+
+
+@pytest.mark.parametrize("path", ["/matches/{id}/stream/", "/api/v1/matches/{id}/stream/"])
+def test_under_asgi_an_open_stream_holds_no_database_connection_of_its_request(path, monkeypatch):
+    """Django gives a request thread's connection back when the response ends: for a stream,
+    minutes later. `posse stream` has a pool of a few connections, so streams that kept theirs
+    starved every render (bench/bench_push.py found it with four streams open)."""
+    from matches.views import stream
+
+    if connection.vendor == "sqlite":
+        pytest.skip("Django never closes an in-memory SQLite test database's connection")
+    match, alice, _bob = _ldp()
+    held = []
+    real = stream.load_match
+
+    def spy(match_id):  # first called by the view, in its request's thread
+        found = real(match_id)
+        if not held:
+            held.append(connections["default"])  # that thread's own connection wrapper
+        return found
+
+    monkeypatch.setattr(stream, "load_match", spy)
+    got = {}
+
+    def run():
+        got["result"] = asyncio.run(_first_events(path.format(id=match.pk), alice, 2))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(30)
+    _response, chunks = got["result"]
+    assert chunks[1].startswith("id: 0\n")  # the stream is open and has sent the table
+    assert held and held[0].connection is None
