@@ -50,7 +50,7 @@ def run(moves: int, *, tree: bool, flat: bool = False) -> str:
     from matches import services
     from matches.models import Match
     from matches.tasks import resolve_action
-    from matches.views.stream import api_render
+    from matches.views.stream import api_render, page_render
     from rulesets.registry import get_ruleset
 
     game = get_ruleset(SLUG)
@@ -97,13 +97,15 @@ def run(moves: int, *, tree: bool, flat: bool = False) -> str:
             _, _, seqs[name] = timer.run(
                 "stream", api_render, match.pk, viewer, version, seqs[name], version + 1
             )
+            # and each seat's table page (its stream reads the match on the match's message)
+            timer.run("page", page_render, match.pk, viewer, version, 0, version + 1)
         match = Match.objects.get(pk=match.pk)
         done += 1
     lines = [f"{moves} moves; CPU per move (this process's thread time) and queries per move:"]
     for part in profilers:
         lines.append(
             f"  {part:6} {cpu[part] / moves * 1000:6.2f} ms  {queries[part] / moves:5.1f} queries"
-            + ("  (both seats' streams)" if part == "stream" else "")
+            + ("  (both seats' streams)" if part in ("stream", "page") else "")
         )
     if tree:
         for part, profiler in profilers.items():
@@ -122,7 +124,7 @@ class _Timer:
         from pyinstrument import Profiler
 
         self.connection = connection
-        self.profilers = {part: Profiler() for part in ("web", "worker", "stream")}
+        self.profilers = {part: Profiler() for part in ("web", "worker", "stream", "page")}
         self.cpu = dict.fromkeys(self.profilers, 0.0)
         self.queries = dict.fromkeys(self.profilers, 0)
 
