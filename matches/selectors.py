@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+
+from django.db import connections, router
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
+from config.rows import BIGINT
 from matches.models import Match, MatchEvent, Participant
 from matches.services import MatchNotRunning, closed_reason
 from rulesets.core.protocol import Ruleset
@@ -87,17 +91,76 @@ def seated_live_match(match_id: int, user) -> tuple[Match, Ruleset, Participant]
     an answer needs: a dealt match of a known game with no outcome yet (an outcome names
     every seat). None otherwise (an outsider, a spectator, a finished or undealt match): the
     caller then takes the general path (``live_match`` and the access rules), which says why."""
-    if not user.is_authenticated:
-        return None
-    seat = (
-        Participant.objects.select_related("match")
-        .filter(match_id=match_id, match__live=True, player_id=user.pk)
-        .first()
-    )
+    if not user.is_authenticated or match_id not in BIGINT:
+        return None  # an id no row has: the general path's 404
+    seat = _seat_query(router.db_for_read(Participant)).first(match_id, user.pk)
     if seat is None or seat.match.outcome or not seat.match.is_dealt:
         return None
     game = get_ruleset(seat.match.ruleset)
     return None if game is None else (seat.match, game, seat)
+
+
+# Stand-ins no row has: where the match's and the player's ids go among the parameters.
+_ANY_MATCH, _ANY_PLAYER = -(2**62) - 1, -(2**62) - 2
+
+
+class _SeatQuery:
+    """``seated_live_match``'s query (the seat, its live match joined), compiled by the ORM
+    once per thread and database and sent again with other ids: on state, legal actions and
+    the stream, building the ``select_related`` statement cost the ORM more CPU than the
+    database took to answer it (docs/performance.md, "Live-play requests, CPU"). The row
+    comes back through the compiler's own converters and makes the instances the queryset
+    would have made."""
+
+    def __init__(self, alias: str):
+        queryset = (
+            Participant.objects.using(alias)
+            .select_related("match")
+            .filter(match_id=_ANY_MATCH, match__live=True, player_id=_ANY_PLAYER)
+            .order_by()[:1]  # one seat per player and match (a constraint): no order needed
+        )
+        self.alias = alias
+        self.compiler = queryset.query.get_compiler(using=alias)
+        self.sql, params = self.compiler.as_sql()
+        self.params = list(params)
+        self.match_slots = [i for i, v in enumerate(self.params) if v == _ANY_MATCH]
+        self.player_slots = [i for i, v in enumerate(self.params) if v == _ANY_PLAYER]
+        info = self.compiler.klass_info
+        (related,) = info["related_klass_infos"]
+        self.seat_columns = info["select_fields"]
+        self.match_columns = related["select_fields"]
+        self.seat_names = [f.attname for f in Participant._meta.concrete_fields]
+        self.match_names = [f.attname for f in Match._meta.concrete_fields]
+        self.cache_match = related["local_setter"]
+
+    def first(self, match_id: int, player_id: int) -> Participant | None:
+        params = list(self.params)
+        for i in self.match_slots:
+            params[i] = match_id
+        for i in self.player_slots:
+            params[i] = player_id
+        with connections[self.alias].cursor() as cursor:
+            cursor.execute(self.sql, params)
+            found = cursor.fetchall()
+        rows = list(self.compiler.results_iter(results=[found], tuple_expected=True))
+        if not rows:
+            return None
+        row = rows[0]
+        seat = Participant.from_db(self.alias, self.seat_names, [row[i] for i in self.seat_columns])
+        match = Match.from_db(self.alias, self.match_names, [row[i] for i in self.match_columns])
+        self.cache_match(seat, match)
+        return seat
+
+
+_compiled = threading.local()  # a compiler holds its thread's connection: one per thread
+
+
+def _seat_query(alias: str) -> _SeatQuery:
+    query = getattr(_compiled, alias, None)
+    if query is None:
+        query = _SeatQuery(alias)
+        setattr(_compiled, alias, query)
+    return query
 
 
 def seat_of(match: Match, user) -> Participant | None:

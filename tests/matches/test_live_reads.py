@@ -1,0 +1,54 @@
+"""The live-play reads written once (matches/selectors.py, matches/api/live.py) answer what
+the ORM's querysets answered: the same instances, the same bodies."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches import selectors
+from matches.models import Match, Participant
+from tests.matches.factories import UserFactory, accept_all
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_a_seated_players_seat_and_match_are_the_ones_the_orm_reads(table):
+    table.act(table.as_alice, {"type": "pass"})  # a state, a version and a clock to compare
+    match, game, seat = selectors.seated_live_match(table.match.pk, table.alice)
+    orm = Participant.objects.select_related("match").get(match=table.match, player=table.alice)
+    assert _fields(seat) == _fields(orm) and _fields(match) == _fields(orm.match)
+    assert seat.match is match and not seat._state.adding and match.version == 1
+    assert game.slug == match.ruleset
+
+
+def test_the_one_query_path_finds_nobody_else_and_no_other_match(table):
+    from matches import services
+
+    players = [UserFactory(), UserFactory()]
+    other = accept_all(
+        services.create_live_match(
+            ruleset="fake-pick",
+            players=[u.username for u in players],
+            options={},
+            created_by=table.staff,
+        )
+    )
+    assert selectors.seated_live_match(table.match.pk, table.carol) is None  # a spectator
+    assert selectors.seated_live_match(other.pk, table.alice) is None  # not her match
+    assert selectors.seated_live_match(other.pk, players[0]) is not None
+    assert selectors.seated_live_match(10**30, table.alice) is None  # no 64-bit id: no query
+
+
+def test_a_logged_match_is_not_live_play(table):
+    Match.objects.filter(pk=table.match.pk).update(live=False, status=Match.Status.REPORTED)
+    assert selectors.seated_live_match(table.match.pk, table.alice) is None
+
+
+def test_an_id_no_row_has_is_a_404_on_every_live_read(table):
+    for path in ("state/", "legal-actions/", "actions/1/", "actions/99999999999999999999999/"):
+        reply = table.as_alice.get(f"/api/v1/matches/99999999999999999999999/{path}")
+        assert reply.status_code == 404, path
