@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from matches import selectors
-from matches.models import Match, Participant
+from matches.models import Match, MatchAction, Participant
 from tests.matches.factories import UserFactory, accept_all
 
 pytestmark = pytest.mark.django_db
@@ -52,3 +52,32 @@ def test_an_id_no_row_has_is_a_404_on_every_live_read(table):
     for path in ("state/", "legal-actions/", "actions/1/", "actions/99999999999999999999999/"):
         reply = table.as_alice.get(f"/api/v1/matches/99999999999999999999999/{path}")
         assert reply.status_code == 404, path
+
+
+def test_an_action_is_written_as_its_serializer_writes_it(table, settings):
+    from matches.api.live import ActionSerializer, action_json, instance_json
+
+    table.act(table.as_alice, {"type": "pass"})  # resolved
+    table.act(table.as_bob, {"type": "pass"}, **{"Expected-Version": "0"})  # stale: a reason
+    table.act(table.as_bob, {"type": "pass"}, run=False)  # pending
+    actions = list(MatchAction.objects.filter(match=table.match))
+    assert {a.status for a in actions} >= {"pending", "resolved", "rejected"}
+    for zone in ("UTC", "Europe/Paris"):
+        settings.TIME_ZONE = zone
+        for action in actions:
+            written = ActionSerializer(action).data
+            values = selectors.own_action(
+                match_id=table.match.pk,
+                action_id=action.pk,
+                user=action.match.participants.get(seat=action.seat).player,
+            )
+            assert action_json(values) == written == instance_json(action), action.status
+
+
+def test_the_poll_reads_only_the_callers_own_action(table, django_assert_num_queries):
+    mine = table.act(table.as_alice, {"type": "pass"}, run=False).json()["id"]
+    with django_assert_num_queries(1):
+        assert table.as_alice.get(f"{table.url}actions/{mine}/").json()["id"] == mine
+    assert table.as_bob.get(f"{table.url}actions/{mine}/").status_code == 404  # another seat's
+    assert table.as_carol.get(f"{table.url}actions/{mine}/").status_code == 403  # an outsider
+    assert selectors.own_action(match_id=table.match.pk, action_id=mine, user=table.bob) is None
