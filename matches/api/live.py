@@ -3,11 +3,8 @@ resignations, an action's fate, the event log."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -22,7 +19,7 @@ from config.celery import app as celery_app
 from config.errors import NotAllowed
 from matches import seat_state, selectors, services
 from matches.api.parsing import GuardedAPIView
-from matches.api.records import OutcomeSerializer, _match_status
+from matches.api.records import OutcomeSerializer, _match_status, iso_datetime
 from matches.models import Match, MatchAction, MatchEvent
 from matches.services import InvalidMatchInput, NotSeated, canonical
 from matches.spectators import seat_and_access
@@ -111,21 +108,13 @@ def action_json(values: tuple) -> dict:
         "reason": reason,
         "expected_version": expected,
         "version_after": after,
-        "created_at": _dt(created),
-        "resolved_at": _dt(resolved),
+        "created_at": iso_datetime(created),
+        "resolved_at": iso_datetime(resolved),
     }
 
 
 def instance_json(action: MatchAction) -> dict:
     return action_json(tuple(getattr(action, name) for name in selectors.ACTION_FIELDS))
-
-
-def _dt(value: datetime | None) -> str | None:
-    """As DRF's DateTimeField writes it: ISO 8601 in the current time zone, UTC as ``Z``."""
-    if value is None:
-        return None
-    text = timezone.localtime(value).isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
 class EventSerializer(serializers.ModelSerializer):
