@@ -25,7 +25,7 @@ def test_a_seated_players_seat_and_match_are_the_ones_the_orm_reads(table):
     assert game.slug == match.ruleset
 
 
-def test_the_one_query_path_finds_nobody_else_and_no_other_match(table):
+def test_the_one_query_path_finds_nobody_else_and_no_other_match(table, django_assert_num_queries):
     from matches import services
 
     players = [UserFactory(), UserFactory()]
@@ -40,7 +40,8 @@ def test_the_one_query_path_finds_nobody_else_and_no_other_match(table):
     assert selectors.seated_live_match(table.match.pk, table.carol) is None  # a spectator
     assert selectors.seated_live_match(other.pk, table.alice) is None  # not her match
     assert selectors.seated_live_match(other.pk, players[0]) is not None
-    assert selectors.seated_live_match(10**30, table.alice) is None  # no 64-bit id: no query
+    with django_assert_num_queries(0):
+        assert selectors.seated_live_match(10**30, table.alice) is None  # no 64-bit id
 
 
 def test_a_logged_match_is_not_live_play(table):
@@ -78,8 +79,11 @@ def test_the_poll_reads_only_the_callers_own_action(table, django_assert_num_que
     mine = table.act(table.as_alice, {"type": "pass"}, run=False).json()["id"]
     with django_assert_num_queries(1):
         assert table.as_alice.get(f"{table.url}actions/{mine}/").json()["id"] == mine
-    assert table.as_bob.get(f"{table.url}actions/{mine}/").status_code == 404  # another seat's
-    assert table.as_carol.get(f"{table.url}actions/{mine}/").status_code == 403  # an outsider
+    # Only when it finds none: the match with its seats, to tell a 404 from a 403.
+    with django_assert_num_queries(3):
+        assert table.as_bob.get(f"{table.url}actions/{mine}/").status_code == 404  # not his
+    with django_assert_num_queries(3):
+        assert table.as_carol.get(f"{table.url}actions/{mine}/").status_code == 403  # outsider
     assert selectors.own_action(match_id=table.match.pk, action_id=mine, user=table.bob) is None
 
 
