@@ -29,8 +29,16 @@ from bench.stack import Stack, services_problem
 class Prepared:
     """One request to send: what ``prepare`` made for this call (outside the timing)."""
 
-    def __init__(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+    def __init__(
+        self,
+        method: str,
+        path: str,
+        body: dict | None = None,
+        token: str | None = None,
+        headers: dict | None = None,
+    ):
         self.method, self.path, self.body, self.token = method, path, body, token
+        self.headers = headers or {}
 
 
 def _fixed(method: str, path: str, body: dict | None = None):
@@ -45,6 +53,11 @@ def _requests(seeded: dict) -> dict[str, tuple]:
         "gang list": (_fixed("GET", "/api/v1/gangs/"), {}),
         "match state": (_fixed("GET", f"/api/v1/matches/{seeded['match']}/state/"), {}),
         "legal actions": (_fixed("GET", f"/api/v1/matches/{seeded['match']}/legal-actions/"), {}),
+        # The poll: a client asks after its own action (bench/load.py's live players).
+        "poll action": (
+            _fixed("GET", f"/api/v1/matches/{seeded['match']}/actions/{seeded['action']}/"),
+            {},
+        ),
     }
     for size, gang_id in seeded["gangs"].items():
         paths[f"gang-{size}"] = (_fixed("GET", f"/api/v1/gangs/{gang_id}/"), {})
@@ -103,6 +116,21 @@ def _writes(seeded: dict) -> dict[str, tuple]:
         )
         return Prepared("POST", f"/api/v1/matches/{match.pk}/accept/", token=seeded["other_token"])
 
+    keys = iter(range(10**9))
+
+    def submit():
+        # The web server's part only: the resolution is the worker's, so tasks go to the
+        # in-memory broker here instead of running in this process (this row comes last).
+        from config.celery import app
+
+        app.conf.task_always_eager = False
+        return Prepared(
+            "POST",
+            f"/api/v1/matches/{seeded['match']}/actions/",
+            {"type": "pass"},
+            headers={"Idempotency-Key": f"profile-{next(keys)}"},
+        )
+
     return {
         "buy": (_fixed("POST", f"{gang}/purchases/", buy), {}),
         "sell": (sell, {}),
@@ -110,6 +138,7 @@ def _writes(seeded: dict) -> dict[str, tuple]:
         "confirm result": (confirm, {}),
         "create live match": (_fixed("POST", "/api/v1/matches/", live), {}),
         "accept match": (accept, {}),
+        "submit action": (submit, {}),
     }
 
 
@@ -134,6 +163,9 @@ def seed() -> dict:
         created_by=owner,
     )
     matches.accept_match(match=match, player=other)  # dealt: live
+    action, _ = matches.submit_action(  # the poll's: one of the owner's own actions
+        match=match, player=owner, payload={"type": "pass"}, idempotency_key="profile-poll"
+    )
     return {
         "token": token,
         "other_token": other_token,
@@ -142,6 +174,7 @@ def seed() -> dict:
         "gangs": gangs,
         "shop": shop.pk,
         "match": match.pk,
+        "action": action.pk,
     }
 
 
@@ -153,6 +186,7 @@ def _sender(client, *, headers: dict, cold: bool = False):
         if cold:
             cache.clear()
         auth = {"Authorization": f"Token {p.token}"} if p.token else headers
+        auth = {**auth, **p.headers}
         if p.body is None:  # no body, no content type: as the load's clients send it
             return client.generic(p.method, p.path, headers=auth)
         return client.generic(

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+import threading
+
+from django.db import connections, router
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from matches.models import Match, MatchEvent, Participant
+from config.rows import BIGINT
+from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services import MatchNotRunning, closed_reason
 from rulesets.core.protocol import Ruleset
 from rulesets.registry import get_ruleset
@@ -87,17 +91,129 @@ def seated_live_match(match_id: int, user) -> tuple[Match, Ruleset, Participant]
     an answer needs: a dealt match of a known game with no outcome yet (an outcome names
     every seat). None otherwise (an outsider, a spectator, a finished or undealt match): the
     caller then takes the general path (``live_match`` and the access rules), which says why."""
-    if not user.is_authenticated:
-        return None
-    seat = (
-        Participant.objects.select_related("match")
-        .filter(match_id=match_id, match__live=True, player_id=user.pk)
-        .first()
-    )
+    if not user.is_authenticated or match_id not in BIGINT:
+        return None  # an id no row has: the general path's 404
+    seat = _query("seat", _SeatQuery, router.db_for_read(Participant)).first(match_id, user.pk)
     if seat is None or seat.match.outcome or not seat.match.is_dealt:
         return None
     game = get_ruleset(seat.match.ruleset)
     return None if game is None else (seat.match, game, seat)
+
+
+# Stand-ins no row has: where each id goes among a compiled query's parameters.
+_ANY_MATCH, _ANY_PLAYER, _ANY_ACTION = -(2**62) - 1, -(2**62) - 2, -(2**62) - 3
+
+
+class _Compiled:
+    """A queryset compiled by the ORM once (per thread and database) and sent again with other
+    ids: on the live-play reads (state, legal actions, the stream, the poll) building the
+    statement cost the ORM more CPU than the database took to answer it (docs/performance.md,
+    "Live-play requests, CPU"). Rows come back through the compiler's own converters, as the
+    queryset's iteration would give them. The same approach as rosters/detail.py."""
+
+    def __init__(self, queryset: QuerySet, alias: str, stand_ins: tuple[int, ...]):
+        self.alias = alias
+        self.compiler = queryset.using(alias).query.get_compiler(using=alias)
+        self.sql, params = self.compiler.as_sql()
+        self.params = list(params)
+        self.slots = [[i for i, v in enumerate(self.params) if v == s] for s in stand_ins]
+        assert all(self.slots), "each stand-in is a parameter of the statement"
+
+    def rows(self, *ids: int) -> list[tuple]:
+        params = list(self.params)
+        for slots, value in zip(self.slots, ids, strict=True):
+            for i in slots:
+                params[i] = value
+        with connections[self.alias].cursor() as cursor:
+            cursor.execute(self.sql, params)
+            found = cursor.fetchall()
+        return list(self.compiler.results_iter(results=[found], tuple_expected=True))
+
+
+class _SeatQuery(_Compiled):
+    """``seated_live_match``'s query: the seat with its live match joined, made into the
+    instances the queryset would have made."""
+
+    def __init__(self, alias: str):
+        queryset = (
+            Participant.objects.select_related("match")
+            .filter(match_id=_ANY_MATCH, match__live=True, player_id=_ANY_PLAYER)
+            .order_by()[:1]  # one seat per player and match (a constraint): no order needed
+        )
+        super().__init__(queryset, alias, (_ANY_MATCH, _ANY_PLAYER))
+        info = self.compiler.klass_info
+        (related,) = info["related_klass_infos"]
+        self.seat_columns = info["select_fields"]
+        self.match_columns = related["select_fields"]
+        self.seat_names = [f.attname for f in Participant._meta.concrete_fields]
+        self.match_names = [f.attname for f in Match._meta.concrete_fields]
+        self.cache_match = related["local_setter"]
+
+    def first(self, match_id: int, player_id: int) -> Participant | None:
+        rows = self.rows(match_id, player_id)
+        if not rows:
+            return None
+        row = rows[0]
+        seat = Participant.from_db(self.alias, self.seat_names, [row[i] for i in self.seat_columns])
+        match = Match.from_db(self.alias, self.match_names, [row[i] for i in self.match_columns])
+        self.cache_match(seat, match)
+        return seat
+
+
+# What an action's poll answers (the API's ActionSerializer fields, in its order).
+ACTION_FIELDS = (
+    "id",
+    "match_id",
+    "seat",
+    "kind",
+    "payload",
+    "status",
+    "reason",
+    "expected_version",
+    "version_after",
+    "created_at",
+    "resolved_at",
+)
+
+
+def _action_query(alias: str) -> _Compiled:
+    # Only the seat that sent it: the join on the caller's own seat in the match.
+    queryset = (
+        MatchAction.objects.filter(
+            pk=_ANY_ACTION,
+            match_id=_ANY_MATCH,
+            match__participants__player_id=_ANY_PLAYER,
+            match__participants__seat=F("seat"),
+        )
+        .order_by()  # by its primary key: one row at most
+        .values_list(*ACTION_FIELDS)
+    )
+    return _Compiled(queryset, alias, (_ANY_ACTION, _ANY_MATCH, _ANY_PLAYER))
+
+
+_compiled = threading.local()  # a compiler holds its thread's connection: one set per thread
+
+
+def _query(name: str, make, alias: str):
+    queries = getattr(_compiled, alias, None)
+    if queries is None:
+        queries = {}
+        setattr(_compiled, alias, queries)
+    query = queries.get(name)
+    if query is None:
+        query = queries[name] = make(alias)
+    return query
+
+
+def own_action(*, match_id: int, action_id: int, user) -> tuple | None:
+    """One of the caller's own actions in the match, as ``ACTION_FIELDS`` values (one query),
+    or None: unknown, another seat's, or not the caller's match. An action may hold a secret
+    choice until it is revealed, so only the seat that sent it may read it."""
+    if not user.is_authenticated or match_id not in BIGINT or action_id not in BIGINT:
+        return None
+    alias = router.db_for_read(MatchAction)
+    rows = _query("action", _action_query, alias).rows(action_id, match_id, user.pk)
+    return rows[0] if rows else None
 
 
 def seat_of(match: Match, user) -> Participant | None:

@@ -1,0 +1,142 @@
+"""The live-play reads written once (matches/selectors.py, matches/api/live.py) answer what
+the ORM's querysets answered: the same instances, the same bodies."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches import selectors
+from matches.models import Match, MatchAction, Participant
+from tests.matches.factories import UserFactory, accept_all
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_a_seated_players_seat_and_match_are_the_ones_the_orm_reads(table):
+    table.act(table.as_alice, {"type": "pass"})  # a state, a version and a clock to compare
+    match, game, seat = selectors.seated_live_match(table.match.pk, table.alice)
+    orm = Participant.objects.select_related("match").get(match=table.match, player=table.alice)
+    assert _fields(seat) == _fields(orm) and _fields(match) == _fields(orm.match)
+    assert seat.match is match and not seat._state.adding and match.version == 1
+    assert game.slug == match.ruleset
+
+
+def test_the_one_query_path_finds_nobody_else_and_no_other_match(table, django_assert_num_queries):
+    from matches import services
+
+    players = [UserFactory(), UserFactory()]
+    other = accept_all(
+        services.create_live_match(
+            ruleset="fake-pick",
+            players=[u.username for u in players],
+            options={},
+            created_by=table.staff,
+        )
+    )
+    assert selectors.seated_live_match(table.match.pk, table.carol) is None  # a spectator
+    assert selectors.seated_live_match(other.pk, table.alice) is None  # not her match
+    assert selectors.seated_live_match(other.pk, players[0]) is not None
+    with django_assert_num_queries(0):
+        assert selectors.seated_live_match(10**30, table.alice) is None  # no 64-bit id
+
+
+def test_a_logged_match_is_not_live_play(table):
+    Match.objects.filter(pk=table.match.pk).update(live=False, status=Match.Status.REPORTED)
+    assert selectors.seated_live_match(table.match.pk, table.alice) is None
+
+
+def test_an_id_no_row_has_is_a_404_on_every_live_read(table):
+    for path in ("state/", "legal-actions/", "actions/1/", "actions/99999999999999999999999/"):
+        reply = table.as_alice.get(f"/api/v1/matches/99999999999999999999999/{path}")
+        assert reply.status_code == 404, path
+
+
+def test_an_action_is_written_as_its_serializer_writes_it(table, settings):
+    from matches.api.live import ActionSerializer, action_json, instance_json
+
+    table.act(table.as_alice, {"type": "pass"})  # resolved
+    table.act(table.as_bob, {"type": "pass"}, **{"Expected-Version": "0"})  # stale: a reason
+    table.act(table.as_bob, {"type": "pass"}, run=False)  # pending
+    actions = list(MatchAction.objects.filter(match=table.match))
+    assert {a.status for a in actions} >= {"pending", "resolved", "rejected"}
+    for zone in ("UTC", "Europe/Paris"):
+        settings.TIME_ZONE = zone
+        for action in actions:
+            written = ActionSerializer(action).data
+            values = selectors.own_action(
+                match_id=table.match.pk,
+                action_id=action.pk,
+                user=action.match.participants.get(seat=action.seat).player,
+            )
+            assert action_json(values) == written == instance_json(action), action.status
+
+
+def test_the_poll_reads_only_the_callers_own_action(table, django_assert_num_queries):
+    mine = table.act(table.as_alice, {"type": "pass"}, run=False).json()["id"]
+    with django_assert_num_queries(1):
+        assert table.as_alice.get(f"{table.url}actions/{mine}/").json()["id"] == mine
+    # Only when it finds none: the match with its seats, to tell a 404 from a 403.
+    with django_assert_num_queries(3):
+        assert table.as_bob.get(f"{table.url}actions/{mine}/").status_code == 404  # not his
+    with django_assert_num_queries(3):
+        assert table.as_carol.get(f"{table.url}actions/{mine}/").status_code == 403  # outsider
+    assert selectors.own_action(match_id=table.match.pk, action_id=mine, user=table.bob) is None
+
+
+def _by_fields(match) -> dict:
+    """What ``MatchSerializer``'s declared fields write, without its flat writer."""
+    from rest_framework import serializers
+
+    from matches.api.records import MatchSerializer
+
+    return serializers.ModelSerializer.to_representation(MatchSerializer(), match)
+
+
+def test_a_match_is_written_as_its_serializer_fields_write_it(table, settings):
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from matches import services
+    from matches.api.records import match_json
+
+    logged = services.log_result(
+        ruleset="fake-pick",
+        placements={table.alice.username: 1, table.bob.username: 2},
+        scores={table.alice.username: {"points": 3}},
+        teams={table.alice.username: "red"},
+        played_at=datetime(2026, 3, 1, 20, 15, 7, 123456, tzinfo=timezone(timedelta(hours=2))),
+        created_by=table.alice,
+    )
+    invited = services.create_live_match(
+        ruleset="fake-pick",
+        players=[table.alice.username, table.bob.username],
+        options={"target": 2},
+        created_by=table.alice,
+    )
+    finished = table.match
+    Match.objects.filter(pk=finished.pk).update(
+        status=Match.Status.FINISHED,
+        finished_at=datetime(2026, 3, 2, tzinfo=UTC),
+        outcome={"winners": ["s1"], "placements": {"s1": 1, "s2": 2}, "scores": {"s1": {"vp": 1}}},
+    )
+    Match.objects.filter(pk=logged.pk).update(created_by=None)
+    ids = [logged.pk, invited.pk, finished.pk]
+    for zone in ("UTC", "Europe/Paris"):
+        settings.TIME_ZONE = zone
+        for match in selectors.matches().filter(pk__in=ids):
+            assert match_json(match) == _by_fields(match), match.status
+    assert {m["awaiting"] != [] for m in (match_json(m) for m in selectors.matches())} == {
+        True,
+        False,
+    }
+
+
+def test_the_match_list_and_detail_answer_with_the_fields_writing(table):
+    reply = table.as_alice.get("/api/v1/matches/")
+    assert reply.status_code == 200
+    (listed,) = reply.json()["results"]
+    assert listed == _by_fields(selectors.matches().get(pk=table.match.pk))
+    assert table.as_alice.get(f"{table.url}").json() == listed
