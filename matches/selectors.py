@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import threading
-
-from django.db import connections, router
+from django.db import router
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
+from config.compiled import STAND_INS, Compiled, per_thread
 from config.rows import BIGINT
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services import MatchNotRunning, closed_reason
@@ -93,44 +92,18 @@ def seated_live_match(match_id: int, user) -> tuple[Match, Ruleset, Participant]
     caller then takes the general path (``live_match`` and the access rules), which says why."""
     if not user.is_authenticated or match_id not in BIGINT:
         return None  # an id no row has: the general path's 404
-    seat = _query("seat", _SeatQuery, router.db_for_read(Participant)).first(match_id, user.pk)
+    seat = per_thread("seat", _SeatQuery, router.db_for_read(Participant)).first(match_id, user.pk)
     if seat is None or seat.match.outcome or not seat.match.is_dealt:
         return None
     game = get_ruleset(seat.match.ruleset)
     return None if game is None else (seat.match, game, seat)
 
 
-# Stand-ins no row has: where each id goes among a compiled query's parameters.
-_ANY_MATCH, _ANY_PLAYER, _ANY_ACTION = -(2**62) - 1, -(2**62) - 2, -(2**62) - 3
+# Where each id goes in the compiled queries (config/compiled.py).
+_ANY_MATCH, _ANY_PLAYER, _ANY_ACTION = STAND_INS[:3]
 
 
-class _Compiled:
-    """A queryset compiled by the ORM once (per thread and database) and sent again with other
-    ids: on the live-play reads (state, legal actions, the stream, the poll) building the
-    statement cost the ORM more CPU than the database took to answer it (docs/performance.md,
-    "Live-play requests, CPU"). Rows come back through the compiler's own converters, as the
-    queryset's iteration would give them. The same approach as rosters/detail.py."""
-
-    def __init__(self, queryset: QuerySet, alias: str, stand_ins: tuple[int, ...]):
-        self.alias = alias
-        self.compiler = queryset.using(alias).query.get_compiler(using=alias)
-        self.sql, params = self.compiler.as_sql()
-        self.params = list(params)
-        self.slots = [[i for i, v in enumerate(self.params) if v == s] for s in stand_ins]
-        assert all(self.slots), "each stand-in is a parameter of the statement"
-
-    def rows(self, *ids: int) -> list[tuple]:
-        params = list(self.params)
-        for slots, value in zip(self.slots, ids, strict=True):
-            for i in slots:
-                params[i] = value
-        with connections[self.alias].cursor() as cursor:
-            cursor.execute(self.sql, params)
-            found = cursor.fetchall()
-        return list(self.compiler.results_iter(results=[found], tuple_expected=True))
-
-
-class _SeatQuery(_Compiled):
+class _SeatQuery(Compiled):
     """``seated_live_match``'s query: the seat with its live match joined, made into the
     instances the queryset would have made."""
 
@@ -176,7 +149,7 @@ ACTION_FIELDS = (
 )
 
 
-def _action_query(alias: str) -> _Compiled:
+def _action_query(alias: str) -> Compiled:
     # Only the seat that sent it: the join on the caller's own seat in the match.
     queryset = (
         MatchAction.objects.filter(
@@ -188,21 +161,7 @@ def _action_query(alias: str) -> _Compiled:
         .order_by()  # by its primary key: one row at most
         .values_list(*ACTION_FIELDS)
     )
-    return _Compiled(queryset, alias, (_ANY_ACTION, _ANY_MATCH, _ANY_PLAYER))
-
-
-_compiled = threading.local()  # a compiler holds its thread's connection: one set per thread
-
-
-def _query(name: str, make, alias: str):
-    queries = getattr(_compiled, alias, None)
-    if queries is None:
-        queries = {}
-        setattr(_compiled, alias, queries)
-    query = queries.get(name)
-    if query is None:
-        query = queries[name] = make(alias)
-    return query
+    return Compiled(queryset, alias, (_ANY_ACTION, _ANY_MATCH, _ANY_PLAYER))
 
 
 def own_action(*, match_id: int, action_id: int, user) -> tuple | None:
@@ -212,7 +171,7 @@ def own_action(*, match_id: int, action_id: int, user) -> tuple | None:
     if not user.is_authenticated or match_id not in BIGINT or action_id not in BIGINT:
         return None
     alias = router.db_for_read(MatchAction)
-    rows = _query("action", _action_query, alias).rows(action_id, match_id, user.pk)
+    rows = per_thread("action", _action_query, alias).rows(action_id, match_id, user.pk)
     return rows[0] if rows else None
 
 

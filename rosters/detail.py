@@ -34,7 +34,6 @@ such a body is only ever newer than its key says, never older.
 
 from __future__ import annotations
 
-import threading
 from collections import Counter, defaultdict
 from datetime import datetime
 from functools import cache as memoise
@@ -45,6 +44,7 @@ from django.db import connections, router
 from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import timezone, translation
 
+from config.compiled import STAND_INS, Compiled, per_thread
 from config.renderers import ORJSONRenderer
 from rosters.models import (
     STATS,
@@ -198,67 +198,46 @@ def _dt(value: datetime | None) -> str | None:
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
-# A gang id no row has: ``_Compiled`` finds where the gang id goes among a query's parameters.
-_ANY_GANG = -(2**62) - 1
+_ANY_GANG = STAND_INS[0]  # where the gang id goes in the compiled queries
 
 
-class _Compiled:
-    """One of ``_build``'s queries, compiled by the ORM once (per thread and database) and
-    sent again with another gang id: building the querysets and their SQL cost the ORM more
-    than PostgreSQL took to answer them (~1.5 of a ~4.8 ms build: docs/performance.md, "Mixed
-    load, second pass"). Rows come back through the compiler's own converters, as the
-    queryset's iteration would give them."""
-
-    def __init__(self, queryset, alias: str):
-        self.compiler = queryset.query.get_compiler(using=alias)
-        self.sql, params = self.compiler.as_sql()
-        self.params = list(params)
-        self.slots = [i for i, value in enumerate(self.params) if value == _ANY_GANG]
-
-    def rows(self, gang_id: int) -> list[tuple]:
-        params = list(self.params)
-        for i in self.slots:
-            params[i] = gang_id
-        with self.compiler.connection.cursor() as cursor:
-            cursor.execute(self.sql, params)
-            found = cursor.fetchall()
-        return list(self.compiler.results_iter(results=[found], tuple_expected=True))
+def _queries(alias: str) -> dict[str, Compiled]:
+    """``_build``'s queries, for any gang (``_ANY_GANG`` stands for it), compiled once per
+    thread and database (config/compiled.py: building them cost the ORM more than PostgreSQL
+    took to answer them, ~1.5 of a ~4.8 ms build)."""
+    return per_thread("gang detail", _make_queries, alias)
 
 
-_prepared = threading.local()  # a compiler holds its thread's connection: one set per thread
-
-
-def _queries(alias: str) -> dict[str, _Compiled]:
-    """``_build``'s queries, for any gang (``_ANY_GANG`` stands for it), compiled once."""
-    compiled = getattr(_prepared, alias, None)
-    if compiled is None:
-        gang = _ANY_GANG
-        querysets = {
-            "gang": Gang.objects.filter(pk=gang)
-            .order_by()
-            .values_list(*GANG_FIELDS, "created_at", "owner__username")[:1],
-            "fighters": Fighter.objects.filter(gang_id=gang)
-            .annotate(**_showing())
-            .order_by("role__order", "id")
-            .values_list(*FIGHTER_FIELDS),
-            "advancements": Advancement.objects.filter(fighter__gang_id=gang)
-            .order_by("at", "id")
-            .values_list(*ADVANCEMENT_FIELDS),
-            "injuries": Injury.objects.filter(fighter__gang_id=gang)
-            .order_by("at", "id")
-            .values_list(*INJURY_FIELDS),
-            "equipment": Equipment.objects.filter(gang_id=gang, disposal="")
-            .order_by("id")
-            .values_list(*EQUIPMENT_FIELDS),
-            "goods": Goods.objects.filter(gang_id=gang, sold_at__isnull=True)
-            .order_by("id")
-            .values_list(*GOODS_FIELDS),
-            "rules": GangRules.objects.filter(ruleset=RULESET).values_list("min_fighters"),
-            "roles": Role.objects.order_by("order").values_list("slug", "name", "min_count"),
-        }
-        compiled = {name: _Compiled(qs.using(alias), alias) for name, qs in querysets.items()}
-        setattr(_prepared, alias, compiled)
-    return compiled
+def _make_queries(alias: str) -> dict[str, Compiled]:
+    gang = _ANY_GANG
+    querysets = {
+        "gang": Gang.objects.filter(pk=gang)
+        .order_by()
+        .values_list(*GANG_FIELDS, "created_at", "owner__username")[:1],
+        "fighters": Fighter.objects.filter(gang_id=gang)
+        .annotate(**_showing())
+        .order_by("role__order", "id")
+        .values_list(*FIGHTER_FIELDS),
+        "advancements": Advancement.objects.filter(fighter__gang_id=gang)
+        .order_by("at", "id")
+        .values_list(*ADVANCEMENT_FIELDS),
+        "injuries": Injury.objects.filter(fighter__gang_id=gang)
+        .order_by("at", "id")
+        .values_list(*INJURY_FIELDS),
+        "equipment": Equipment.objects.filter(gang_id=gang, disposal="")
+        .order_by("id")
+        .values_list(*EQUIPMENT_FIELDS),
+        "goods": Goods.objects.filter(gang_id=gang, sold_at__isnull=True)
+        .order_by("id")
+        .values_list(*GOODS_FIELDS),
+        "rules": GangRules.objects.filter(ruleset=RULESET).values_list("min_fighters"),
+        "roles": Role.objects.order_by("order").values_list("slug", "name", "min_count"),
+    }
+    stand_ins = {"rules": (), "roles": ()}
+    return {
+        name: Compiled(qs, alias, stand_ins.get(name, (_ANY_GANG,)))
+        for name, qs in querysets.items()
+    }
 
 
 def _build(gang_id: int) -> dict | None:
@@ -381,13 +360,13 @@ def _fighter(row: tuple, gains: dict, injuries: dict, kit: dict) -> dict:
     }
 
 
-def _problems(fighters: list[dict], queries: dict[str, _Compiled]) -> list[str]:
+def _problems(fighters: list[dict], queries: dict[str, Compiled]) -> list[str]:
     """selectors.gang_problems over the built rows (same rules, same sentences)."""
-    ((min_fighters,),) = queries["rules"].rows(0)
+    ((min_fighters,),) = queries["rules"].rows()
     active = [f for f in fighters if f["status"] == Fighter.Status.ACTIVE]
     counts = Counter(f["role"] for f in active)
     problems = []
-    for slug, name, min_count in queries["roles"].rows(0):
+    for slug, name, min_count in queries["roles"].rows():
         if counts[slug] < min_count:
             problems.append(
                 f"needs at least {counted(min_count, name.lower())} (has {counts[slug]})"
