@@ -1,5 +1,7 @@
 """The table page of each game draws from the seat's view: a board, the hand, the log."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -75,3 +77,22 @@ def test_the_fragment_answers_204_while_nothing_changed():
     assert client.get(f"/matches/{match.pk}/table/?after={match.version}").status_code == 204
     response = client.get(f"/matches/{match.pk}/table/?after=-1")
     assert response.status_code == 200 and response["X-Table-Version"] == str(match.version)
+
+
+GEOMETRY = re.compile(r'\s(?:x|y|cx|cy|rx|ry|width|height|r|x1|y1|x2|y2|viewBox)="([^"]*)"')
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_boards_coordinates_are_svg_numbers_in_every_language(slug, language):
+    """French and Dutch write 123,4 for 123.4, which an SVG attribute cannot take: the board
+    would be drawn in the wrong places. Its numbers are written unlocalised."""
+    options, _label = GAMES[slug]
+    match, alice, _bob = _match(slug, options)
+    body = _client(alice).get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert body.status_code == 200 and f'lang="{language}"' in body.content.decode()
+    values = GEOMETRY.findall(body.content.decode())
+    assert values, "the board draws something"
+    for value in values:
+        for number in value.split():
+            float(number)  # raises on "123,4"
