@@ -54,7 +54,12 @@ def table_for(match: Match, seat: Participant | None) -> dict:
     if seat and not seat.resigned and you in waiting:
         legal = game.legal_actions(state, you)
     table = PRESENTERS[match.ruleset](view, legal, seats)
-    events = list(selectors.events_for(match=match, seat=you).order_by("-seq")[:LOG_LENGTH])
+    # The log needs three columns of the last events: no instances, no JSON data decoded.
+    events = list(
+        selectors.events_for(match=match, seat=you)
+        .order_by("-seq")
+        .values_list("seq", "text", "type")[:LOG_LENGTH]
+    )
     now = timezone.now()
     table.update(
         match=match,
@@ -66,10 +71,10 @@ def table_for(match: Match, seat: Participant | None) -> dict:
         waiting_for=[seats.title(s) for s in waiting],
         seats=[_seat_row(p, you, waiting, now) for p in participants],
         log=[
-            {"seq": e.seq, "text": sentence(e.text or e.type.replace("_", " "), seats)}
-            for e in reversed(events)
+            {"seq": seq, "text": sentence(text or kind.replace("_", " "), seats)}
+            for seq, text, kind in reversed(events)
         ],
-        last_seq=events[0].seq if events else 0,
+        last_seq=events[0][0] if events else 0,
         outcome=selectors.outcome_for_clients(match),
         clock=bool(match.turn_seconds),
     )
