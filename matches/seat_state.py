@@ -72,23 +72,28 @@ def seat_frames(
     version_before: int,
     status: str,
     people: list[tuple[str, bool]],
+    resigned: list[str],
     events: list[MatchEvent],
 ) -> dict[str, dict]:
     """Each seat of a person's state for a version a move reached, for its own channel
     (matches/push.py): ``{seat: {"from", "data", "events"}}``. ``from`` is the version
     before the move: a stream uses a frame only when that is the version it sent last, so a
     missed message falls back to the database. ``people``: (seat, resigned) of the seats
-    played by people (bots hold no stream). Built for a running match only: the end of a
-    game names the players, which the streams read from the database."""
+    played by people (bots hold no stream); ``resigned``: every seat that resigned. Built
+    for a running match only: the end of a game names the players, which the streams read
+    from the database. ``to_move`` and ``resigned`` are for the seat's table page (its
+    seats' rows); an API stream sends ``data`` and the events only."""
     frames = {}
-    for seat, resigned in people:
+    # For a seat's table page, which draws every seat's row and whose turn it is.
+    waiting = list(game.to_move(state))
+    for seat, gone in people:
         data = state_data(
             game=game,
             state=state,
             version=version,
             status=status,
             seat=seat,
-            may_act=not resigned,
+            may_act=not gone,
             outcome=None,
             events=[],
         )
@@ -97,5 +102,7 @@ def seat_frames(
             "from": version_before,
             "data": data,
             "events": [event_json(e) for e in events if visible_to(e, seat)],
+            "to_move": waiting,
+            "resigned": resigned,
         }
     return frames

@@ -149,6 +149,7 @@ class _Table:
         if seats is None or not self.match.is_running:
             return None
         people = [(seat, resigned) for seat, resigned, bot in seats if not bot]
+        resigned = [seat for seat, gone, _bot in seats if gone]
         game, state, events = self.game, self.state, list(self.events)
         version, before, status = self.match.version, self.version_before, self.match.status
         return lambda: seat_state.seat_frames(
@@ -158,6 +159,7 @@ class _Table:
             version_before=before,
             status=status,
             people=people,
+            resigned=resigned,
             events=events,
         )
 

@@ -41,25 +41,48 @@ def table_version(*, version: int, status: str) -> int:
 def table_for(match: Match, seat: Participant | None) -> dict:
     """Everything the table page shows to ``seat`` (None: a spectator). ``match`` must have
     its state loaded and its participants (with players) prefetched."""
-    game = get_ruleset(match.ruleset)
     participants = list(match.participants.all())
     if match.status in NOT_DEALT:
-        return _not_dealt(match, seat, game, participants)
+        return _not_dealt(match, seat, get_ruleset(match.ruleset), participants)
+    return assemble(match, seat, participants, **reads(match, seat))
+
+
+def reads(match: Match, seat: Participant | None) -> dict:
+    """What ``assemble`` needs of a dealt match beyond its row and seats, for ``seat``: the
+    game's view, whose turn it is, the seat's legal actions, the log's last events."""
+    game = get_ruleset(match.ruleset)
     you = seat.seat if seat else None
-    seats = Seats(names=seat_names(participants), you=you)
     state = canonical(match.state)
-    view = game.view(state, you)
     waiting = list(game.to_move(state)) if match.is_running else []
     legal = []
     if seat and not seat.resigned and you in waiting:
         legal = game.legal_actions(state, you)
-    table = PRESENTERS[match.ruleset](view, legal, seats)
     # The log needs three columns of the last events: no instances, no JSON data decoded.
-    events = list(
+    log = list(
         selectors.events_for(match=match, seat=you)
         .order_by("-seq")
         .values_list("seq", "text", "type")[:LOG_LENGTH]
     )
+    return {"view": game.view(state, you), "waiting": waiting, "legal": legal, "log": log}
+
+
+def assemble(
+    match: Match,
+    seat: Participant | None,
+    participants: list[Participant],
+    *,
+    view: dict,
+    waiting: list[str],
+    legal: list[dict],
+    log: list[tuple[int, str, str]],
+) -> dict:
+    """The table from the seat's ``view``, whose turn it is, the seat's legal actions and the
+    log's last events (``(seq, text, type)``, newest first): ``table_for`` reads them from the
+    database; a seated page's stream takes them from its seat's frame (matches/push.py)."""
+    game = get_ruleset(match.ruleset)
+    you = seat.seat if seat else None
+    seats = Seats(names=seat_names(participants), you=you)
+    table = PRESENTERS[match.ruleset](view, legal, seats)
     now = timezone.now()
     table.update(
         match=match,
@@ -72,9 +95,9 @@ def table_for(match: Match, seat: Participant | None) -> dict:
         seats=[_seat_row(p, you, waiting, now) for p in participants],
         log=[
             {"seq": seq, "text": sentence(text or kind.replace("_", " "), seats)}
-            for seq, text, kind in reversed(events)
+            for seq, text, kind in reversed(log)
         ],
-        last_seq=events[0][0] if events else 0,
+        last_seq=log[0][0] if log else 0,
         outcome=selectors.outcome_for_clients(match),
         clock=bool(match.turn_seconds),
     )

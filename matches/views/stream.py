@@ -16,6 +16,7 @@ the end, and the client comes back after ``SHORT_RETRY_MS``: polling, holding no
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import time
@@ -35,6 +36,7 @@ from matches.models import Match, Participant
 from matches.services import canonical
 from matches.spectators import seat_and_access
 from matches.tables import NOT_DEALT, table_version
+from matches.views.page_frames import PageMemory
 from matches.views.table import load_match, render_fragment
 from rulesets.registry import get_ruleset
 
@@ -71,15 +73,22 @@ def _moved_on(match_id: int, since: int, heard: int | None) -> bool:
     return row is not None and table_version(version=row[0], status=row[1]) > since
 
 
-def page_render(match_id: int, user, since: int, since_seq: int, heard: int | None = None):
-    """The viewer's table as HTML, when the match is past ``since``."""
+def page_render(
+    match_id: int, user, since: int, since_seq: int, heard: int | None = None, memory=None
+):
+    """The viewer's table as HTML, when the match is past ``since``. ``memory`` (a seated
+    player's stream: matches/views/page_frames.py) keeps what it read for the next frame."""
     if not _moved_on(match_id, since, heard):
         return None, since, since_seq
     match = load_match(match_id)
     version = table_version(version=match.version, status=match.status)
     if version <= since:  # a late or repeated push
         return None, since, since_seq
-    html = render_fragment(match, _viewer(match, user))
+    viewer = _viewer(match, user)
+    if memory is not None and viewer is not None and match.status not in NOT_DEALT:
+        html = memory.render(match, viewer)
+    else:
+        html = render_fragment(match, viewer)
     data = {"version": version, "html": html}
     return sse("table", data, event_id=version), version, since_seq
 
@@ -177,6 +186,23 @@ def _patient(render: Render) -> Render:
     return run
 
 
+def _safe(take):
+    """A frame that cannot be drawn is read from the database instead, never a dead stream."""
+
+    def run(message, since, seq):
+        try:
+            return take(message, since, seq)
+        except Exception as exc:
+            log.warning("stream: a seat's frame not used: %r", exc)
+            return None
+
+    return run
+
+
+def _frame_like(message: str | None) -> bool:
+    return bool(message) and '"frame"' in message
+
+
 def _channels(match_id: int, seat: str | None) -> tuple[str, ...]:
     """The match's channel, and for a seated API stream its own seat's (matches/push.py)."""
     if seat is None:
@@ -184,7 +210,7 @@ def _channels(match_id: int, seat: str | None) -> tuple[str, ...]:
     return (push.channel(match_id), push.seat_channel(match_id, seat))
 
 
-def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat=None):
+def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat=None, take=None):
     subscription = push.hub().subscribe(*_channels(match_id, seat))
     render = _patient(render)
     try:
@@ -203,9 +229,9 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat
             connections.close_all()
             if chunk:
                 yield chunk
-            while True:  # what the worker handed over is sent as it is, without a render
+            while True:  # what the worker handed over is sent without reading the database
                 message = subscription.get(timeout=HEARTBEAT)
-                handed = handed_over(message, since, seq) if seat else None
+                handed = take(message, since, seq) if take and _frame_like(message) else None
                 if handed is None:
                     break
                 chunk, since, seq = handed
@@ -237,9 +263,18 @@ def _render_in_thread(render: Render):
     return sync_to_async(run, thread_sensitive=False)
 
 
-async def _async_stream(match_id: int, user, since: int, seq: int, render: Render, seat=None):
+async def _async_stream(
+    match_id: int, user, since: int, seq: int, render: Render, seat=None, take=None, inline=True
+):
+    """``take`` turns a seat's frame into the next chunk (None: read the database). It reads
+    no database, so it runs here in the loop (``inline``): a page's draws its template here
+    too (~2 ms of CPU, which a thread would not have spared the process: the GIL), after a
+    thread hop that cost the push about as much again."""
     subscription = await push.hub().asubscribe(*_channels(match_id, seat))
     threaded = _render_in_thread(_patient(render))
+    take_frame = None
+    if take is not None:
+        take_frame = take if inline else sync_to_async(take, thread_sensitive=False)
     try:
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS
@@ -254,9 +289,13 @@ async def _async_stream(match_id: int, user, since: int, seq: int, render: Rende
                 return
             if chunk:
                 yield chunk
-            while True:  # what the worker handed over needs no thread and no database
+            while True:  # what the worker handed over needs no database
                 message = await subscription.aget(timeout=HEARTBEAT)
-                handed = handed_over(message, since, seq) if seat else None
+                handed = None
+                if take_frame is not None and _frame_like(message):
+                    handed = take_frame(message, since, seq)
+                    if not inline:
+                        handed = await handed
                 if handed is None:
                     break
                 chunk, since, seq = handed
@@ -272,8 +311,17 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
     match = load_match(match_id)
     viewer = _viewer(match, request.user)  # 403 before the stream starts
     args = (match_id, request.user, _since(request), _after(request), render)
-    # Only a seat's API stream takes its seat's frames (the pages render HTML of their own).
-    seat = viewer.seat if viewer is not None and render is api_render else None
+    # A seat's streams take its seat's frames: the API's send them as they come, a page's
+    # draws its table from them (matches/views/page_frames.py). Spectators read the database.
+    seat = viewer.seat if viewer is not None else None
+    take, inline = None, True
+    if seat is not None and render is api_render:
+        take = _safe(handed_over)
+    elif seat is not None and render is page_render:
+        memory = PageMemory()
+        render = functools.partial(page_render, memory=memory)
+        args = (*args[:4], render)
+        take, inline = _safe(memory.take), True
     asgi = isinstance(getattr(request, "_request", request), ASGIRequest)  # DRF wraps it
     if asgi:
         # This view ran in its request's own thread, and Django gives that thread's database
@@ -281,11 +329,11 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
         # `posse stream` (a pool of STREAM_DB_POOL connections) a few open streams held them
         # all and every render waited (found by bench/bench_push.py with four streams open).
         connections.close_all()
-        body = _async_stream(*args, seat=seat)
+        body = _async_stream(*args, seat=seat, take=take, inline=inline)
     elif request.META.get("posse.short_streams"):
         body = _short_stream(*args)
     else:
-        body = _sync_stream(*args, seat=seat)
+        body = _sync_stream(*args, seat=seat, take=take)
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # no proxy buffering in front of a stream

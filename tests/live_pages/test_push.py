@@ -256,3 +256,27 @@ def test_under_asgi_an_open_stream_holds_no_database_connection_of_its_request(p
     _response, chunks = got["result"]
     assert chunks[1].startswith("id: 0\n")  # the stream is open and has sent the table
     assert held and held[0].connection is None
+
+
+def test_a_seated_page_drawn_from_its_seats_frame_is_the_page_read_from_the_database(
+    monkeypatch,
+):
+    """A seat's table page stream keeps what it last read and draws the next version from its
+    seat's frame: the same HTML as reading the match again (matches/views/page_frames.py)."""
+    from matches.views.page_frames import PageMemory
+
+    match, alice, bob = _ldp()
+    memories = {}
+    for user, seat in ((alice, "s1"), (bob, "s2")):
+        memories[seat] = PageMemory()
+        chunk, version, _ = page_render(match.pk, user, -3, 0, None, memory=memories[seat])
+        assert version == 0 and chunk
+    seen = _spy_on_publish(monkeypatch, match)
+    _first_move(match)
+    for user, seat, other in ((alice, "s1", "s2"), (bob, "s2", "s1")):
+        message = json.dumps(next(b for n, b, _, _ in seen if n.endswith(f":seat:{seat}")))
+        drawn, version, _ = memories[seat].take(message, 0, 0)
+        read, _, _ = page_render(match.pk, user, 0, 0, None)
+        assert version == 1 and _sse(drawn) == _sse(read)
+        assert not any(_shows(drawn, c) for c in _hand(match, other))
+        assert memories[seat].take(message, 1, 0) is None  # not a version after the one sent
