@@ -104,12 +104,36 @@ def _writes(seeded: dict) -> dict[str, tuple]:
         return Prepared("POST", f"/api/v1/matches/{match.pk}/accept/", token=seeded["other_token"])
 
     return {
+        **_league_writes(seeded, owner, other),
         "buy": (_fixed("POST", f"{gang}/purchases/", buy), {}),
         "sell": (sell, {}),
         "log result": (_fixed("POST", "/api/v1/matches/", result), {}),
         "confirm result": (confirm, {}),
         "create live match": (_fixed("POST", "/api/v1/matches/", live), {}),
         "accept match": (accept, {}),
+    }
+
+
+def _league_writes(seeded: dict, owner, other) -> dict[str, tuple]:
+    """The load's league writes (bench/load.py's logger): the winner logs a league result,
+    the loser confirms it, which makes it count (their totals and pairs recomputed)."""
+    from leagues import services as leagues
+    from leagues.models import League
+
+    league = League.objects.get(pk=seeded["league"])
+    base = f"/api/v1/leagues/{league.pk}/matches/"
+    result = {
+        "placements": {owner.username: 1, other.username: 2},
+        "scores": {owner.username: {"vp": 12}, other.username: {"vp": 7}},
+    }
+
+    def confirm():
+        logged = leagues.report_result(league=league, actor=owner, **result)
+        return Prepared("POST", f"{base}{logged.pk}/confirm/", token=seeded["other_token"])
+
+    return {
+        "log league result": (_fixed("POST", base, result), {}),
+        "confirm league result": (confirm, {}),
     }
 
 
@@ -134,7 +158,9 @@ def seed() -> dict:
         created_by=owner,
     )
     matches.accept_match(match=match, player=other)  # dealt: live
+    league = _league(owner=owner, other=other, staff=staff)
     return {
+        "league": league.pk,
         "token": token,
         "other_token": other_token,
         "owner": owner.pk,
@@ -143,6 +169,27 @@ def seed() -> dict:
         "shop": shop.pk,
         "match": match.pk,
     }
+
+
+def _league(*, owner, other, staff, results: int = 100):
+    """The load's league (members by its code) with ``results`` counted results of the two."""
+    from leagues import services as leagues
+
+    league = leagues.create_league(
+        creator=staff, name="Profile league", ruleset="le-dernier-peuple"
+    )
+    for player in (owner, other):
+        leagues.add_member(league=league, player=player, actor=player, join_code=league.join_code)
+    for n in range(results):
+        winner, loser = (owner, other) if n % 2 else (other, owner)
+        logged = leagues.report_result(
+            league=league,
+            actor=winner,
+            placements={winner.username: 1, loser.username: 2},
+            scores={winner.username: {"vp": 12}, loser.username: {"vp": n % 12}},
+        )
+        leagues.confirm_result(result=logged, actor=loser)
+    return league
 
 
 def _sender(client, *, headers: dict, cold: bool = False):
