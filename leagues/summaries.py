@@ -202,12 +202,20 @@ def _lock(league: League) -> League:
     return League.objects.get(pk=league.pk)
 
 
-@transaction.atomic
-def refresh_totals(*, league: League, players: Iterable[int]) -> None:
+# No savepoint of its own (a SAVEPOINT and its RELEASE per confirmation): a failure here
+# rolls the caller's whole transaction back, as it must, since the result would count with
+# stale totals otherwise.
+@transaction.atomic(savepoint=False)
+def refresh_totals(*, league: League, players: Iterable[int], league_locked: bool = False) -> None:
     """Recompute ``players``' totals in ``league`` from its confirmed results: called in the
-    transaction that makes a result of theirs start or stop counting."""
+    transaction that makes a result of theirs start or stop counting. ``league_locked``: the
+    caller read ``league`` under its row lock in this transaction (``_locked``), so it is
+    current and is not read again (the lock is still taken here by the revision's UPDATE)."""
     players = set(players)
-    league = _lock(league)
+    if league_locked:
+        bump(league)
+    else:
+        league = _lock(league)
     main, kills = score_fields(league.ruleset)
     results = confirmed_entries(league, [f for f in (main, kills) if f], players=players)
     totals = totals_of(results.values(), main=main, kills=kills, players=players)
