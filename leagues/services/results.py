@@ -34,14 +34,22 @@ from matches import services as matches
 from matches.models import Match, Participant
 
 
-def _members_by_name(league: League, names: list[str], *, field: str = "placements"):
-    """The users behind ``names``, every one an active member (or an error naming them)."""
-    rows = {
+def _memberships(league: League, names: list[str]) -> dict[str, Membership]:
+    """The memberships (with their players) of those of ``names`` who have one, by name."""
+    return {
         m.player.username: m
         for m in Membership.objects.filter(
             league=league, player__username__in=names
         ).select_related("player")
     }
+
+
+def _members_by_name(
+    league: League, names: list[str], *, field: str = "placements", rows: dict | None = None
+):
+    """The users behind ``names``, every one an active member (or an error naming them);
+    ``rows``: their ``_memberships``, when read already."""
+    rows = _memberships(league, names) if rows is None else rows
     for name in names:
         where = f"{field}.{name}" if field == "placements" else field
         membership = rows.get(name)
@@ -97,12 +105,17 @@ def report_result(
 ) -> LeagueMatch:
     """Log a result for the league. The match record (and every rule of the game) is
     ``matches.services.log_result``'s; here: who may report, and who is in the league."""
-    organiser = is_organiser(user=actor, league=league)
-    if not organiser and not is_member(user=actor, league=league):
+    rows = _memberships(league, list(placements)) if isinstance(placements, dict) else {}
+    mine = rows.get(actor.username)
+    # An active member reporting a game they played in (the common case) may report it
+    # whether or not they organise: their membership, read with the others named, says so.
+    plays_as_member = mine is not None and mine.status == Membership.Status.ACTIVE
+    organiser = not plays_as_member and is_organiser(user=actor, league=league)
+    if not organiser and not plays_as_member and not is_member(user=actor, league=league):
         raise NotAllowed("Only members and organisers of this league may log its results.")
     if not isinstance(placements, dict) or not placements:
         raise LeagueError('Give every player\'s place, like {"alice": 1}.', field="placements")
-    players = _members_by_name(league, list(placements))
+    players = _members_by_name(league, list(placements), rows=rows)
     plays = actor.username in players
     if not organiser and not plays:
         raise NotAllowed("A member may only report games they played in.", field="placements")

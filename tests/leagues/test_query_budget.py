@@ -132,9 +132,10 @@ def test_standings_with_strength_before_head_to_head_read_the_pairs_twice(world)
 # of the result shows right after. Counted with force_authenticate (no token read), in the
 # test's transaction (so the service's atomic block is a SAVEPOINT and its RELEASE).
 WRITE_BUDGET = {
-    # league; savepoint; organiser?, member?; the named members; log_result's savepoint,
+    # league; savepoint; the named members (the reporter among them: an active member
+    # reporting their own game, no organiser or member check); log_result's savepoint,
     # players, match, seats, release; the result; the reporter's confirmation; release
-    "log": 13,
+    "log": 11,
     # the result's league check; savepoint; the locks (result, league) with the match and
     # users joined; seats; the confirmation (one INSERT, a repeat ignored); the
     # confirmations; release
