@@ -34,33 +34,33 @@ from matches import services as matches
 from matches.models import Match, Participant
 
 
-def _memberships(league: League, names: list[str]) -> dict[str, Membership]:
-    """The memberships (with their players) of those of ``names`` who have one, by name."""
-    return {
-        m.player.username: m
-        for m in Membership.objects.filter(
-            league=league, player__username__in=names
-        ).select_related("player")
-    }
+def _memberships(league: League, names: list[str]) -> dict[str, str]:
+    """The membership status of those of ``names`` who have one, by name (two columns, no
+    model instances: ``log_result`` reads the users itself)."""
+    return dict(
+        Membership.objects.filter(league=league, player__username__in=names)
+        .order_by()
+        .values_list("player__username", "status")
+    )
 
 
 def _members_by_name(
     league: League, names: list[str], *, field: str = "placements", rows: dict | None = None
 ):
-    """The users behind ``names``, every one an active member (or an error naming them);
-    ``rows``: their ``_memberships``, when read already."""
+    """``names``, every one an active member (or an error naming them); ``rows``: their
+    ``_memberships``, when read already."""
     rows = _memberships(league, names) if rows is None else rows
     for name in names:
         where = f"{field}.{name}" if field == "placements" else field
-        membership = rows.get(name)
-        if membership is None:
+        status = rows.get(name)
+        if status is None:
             raise LeagueError(f"'{name}' is not a member of this league.", field=where)
-        if membership.status != Membership.Status.ACTIVE:
+        if status != Membership.Status.ACTIVE:
             raise LeagueError(
                 f"'{name}' has not accepted this league's invitation, so no result may name them.",
                 field=where,
             )
-    return {name: m.player for name, m in rows.items()}
+    return set(names)
 
 
 def _check_teams(placements: dict, teams: dict) -> None:
@@ -106,10 +106,9 @@ def report_result(
     """Log a result for the league. The match record (and every rule of the game) is
     ``matches.services.log_result``'s; here: who may report, and who is in the league."""
     rows = _memberships(league, list(placements)) if isinstance(placements, dict) else {}
-    mine = rows.get(actor.username)
     # An active member reporting a game they played in (the common case) may report it
     # whether or not they organise: their membership, read with the others named, says so.
-    plays_as_member = mine is not None and mine.status == Membership.Status.ACTIVE
+    plays_as_member = rows.get(actor.username) == Membership.Status.ACTIVE
     organiser = not plays_as_member and is_organiser(user=actor, league=league)
     if not organiser and not plays_as_member and not is_member(user=actor, league=league):
         raise NotAllowed("Only members and organisers of this league may log its results.")
