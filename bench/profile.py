@@ -131,9 +131,19 @@ def _league_writes(seeded: dict, owner, other) -> dict[str, tuple]:
         logged = leagues.report_result(league=league, actor=owner, **result)
         return Prepared("POST", f"{base}{logged.pk}/confirm/", token=seeded["other_token"])
 
+    three = {  # the organiser plays too: the other's confirmation still waits for theirs
+        "placements": {owner.username: 1, other.username: 2, league.created_by.username: 3},
+        "scores": {owner.username: {"vp": 12}},
+    }
+
+    def confirm_waiting():
+        logged = leagues.report_result(league=league, actor=owner, **three)
+        return Prepared("POST", f"{base}{logged.pk}/confirm/", token=seeded["other_token"])
+
     return {
         "log league result": (_fixed("POST", base, result), {}),
         "confirm league result": (confirm, {}),
+        "confirm league result (waits)": (confirm_waiting, {}),
     }
 
 
@@ -178,7 +188,7 @@ def _league(*, owner, other, staff, results: int = 100):
     league = leagues.create_league(
         creator=staff, name="Profile league", ruleset="le-dernier-peuple"
     )
-    for player in (owner, other):
+    for player in (owner, other, staff):
         leagues.add_member(league=league, player=player, actor=player, join_code=league.join_code)
     for n in range(results):
         winner, loser = (owner, other) if n % 2 else (other, owner)
