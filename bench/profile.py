@@ -132,6 +132,7 @@ def _writes(seeded: dict) -> dict[str, tuple]:
         )
 
     return {
+        **_league_writes(seeded, owner, other),
         "buy": (_fixed("POST", f"{gang}/purchases/", buy), {}),
         "sell": (sell, {}),
         "log result": (_fixed("POST", "/api/v1/matches/", result), {}),
@@ -139,6 +140,39 @@ def _writes(seeded: dict) -> dict[str, tuple]:
         "create live match": (_fixed("POST", "/api/v1/matches/", live), {}),
         "accept match": (accept, {}),
         "submit action": (submit, {}),
+    }
+
+
+def _league_writes(seeded: dict, owner, other) -> dict[str, tuple]:
+    """The load's league writes (bench/load.py's logger): the winner logs a league result,
+    the loser confirms it, which makes it count (their totals and pairs recomputed)."""
+    from leagues import services as leagues
+    from leagues.models import League
+
+    league = League.objects.get(pk=seeded["league"])
+    base = f"/api/v1/leagues/{league.pk}/matches/"
+    result = {
+        "placements": {owner.username: 1, other.username: 2},
+        "scores": {owner.username: {"vp": 12}, other.username: {"vp": 7}},
+    }
+
+    def confirm():
+        logged = leagues.report_result(league=league, actor=owner, **result)
+        return Prepared("POST", f"{base}{logged.pk}/confirm/", token=seeded["other_token"])
+
+    three = {  # the organiser plays too: the other's confirmation still waits for theirs
+        "placements": {owner.username: 1, other.username: 2, league.created_by.username: 3},
+        "scores": {owner.username: {"vp": 12}},
+    }
+
+    def confirm_waiting():
+        logged = leagues.report_result(league=league, actor=owner, **three)
+        return Prepared("POST", f"{base}{logged.pk}/confirm/", token=seeded["other_token"])
+
+    return {
+        "log league result": (_fixed("POST", base, result), {}),
+        "confirm league result": (confirm, {}),
+        "confirm league result (waits)": (confirm_waiting, {}),
     }
 
 
@@ -166,7 +200,9 @@ def seed() -> dict:
     action, _ = matches.submit_action(  # the poll's: one of the owner's own actions
         match=match, player=owner, payload={"type": "pass"}, idempotency_key="profile-poll"
     )
+    league = _league(owner=owner, other=other, staff=staff)
     return {
+        "league": league.pk,
         "token": token,
         "other_token": other_token,
         "owner": owner.pk,
@@ -176,6 +212,27 @@ def seed() -> dict:
         "match": match.pk,
         "action": action.pk,
     }
+
+
+def _league(*, owner, other, staff, results: int = 100):
+    """The load's league (members by its code) with ``results`` counted results of the two."""
+    from leagues import services as leagues
+
+    league = leagues.create_league(
+        creator=staff, name="Profile league", ruleset="le-dernier-peuple"
+    )
+    for player in (owner, other, staff):
+        leagues.add_member(league=league, player=player, actor=player, join_code=league.join_code)
+    for n in range(results):
+        winner, loser = (owner, other) if n % 2 else (other, owner)
+        logged = leagues.report_result(
+            league=league,
+            actor=winner,
+            placements={winner.username: 1, loser.username: 2},
+            scores={winner.username: {"vp": 12}, loser.username: {"vp": n % 12}},
+        )
+        leagues.confirm_result(result=logged, actor=loser)
+    return league
 
 
 def _sender(client, *, headers: dict, cold: bool = False):

@@ -32,10 +32,11 @@ is Σ weight × the other's current points, one join of the pairs with the total
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from django.db import connection, transaction
+from django.db import connection, router, transaction
 from django.db.models import F
 from django.db.models.fields.json import KT
 
@@ -69,26 +70,86 @@ def confirmed_entries(
     """The league's confirmed results as entries, by match id, oldest first; with ``players``,
     only the results one of them played in (with every participant of those results). Only
     the named score fields are read, straight out of the JSON in SQL."""
-    score_names = list(score_names)
+    score_names = tuple(score_names)
+    if players is None:
+        rows = _confirmed_rows(league.pk, score_names)
+    else:  # every confirmation that counts: compiled once, sent again (below)
+        players = list(dict.fromkeys(players))
+        rows = _compiled(score_names, len(players)).rows([league.pk, *players]) if players else []
+    out: dict[int, list[Entry]] = defaultdict(list)
+    for match_id, player, placement, team, *values in rows:
+        scores = {f: v for f, v in zip(score_names, values, strict=True) if v is not None}
+        out[match_id].append(Entry(player, placement, team, scores))
+    return out
+
+
+def _confirmed_rows(league, score_names: tuple, players: list | None = None):
+    """``confirmed_entries``'s query (``league`` and ``players`` values or stand-ins)."""
     rows = Participant.objects.filter(
         match__league_result__league=league,
         match__league_result__status=LeagueMatch.Status.CONFIRMED,
     )
     if players is not None:
         theirs = Participant.objects.filter(
-            player_id__in=list(players),
+            player_id__in=players,
             match__league_result__league=league,
             match__league_result__status=LeagueMatch.Status.CONFIRMED,
         ).values("match_id")
         rows = rows.filter(match_id__in=theirs)
-    rows = rows.order_by("match_id", "id").values_list(
+    return rows.order_by("match_id", "id").values_list(
         "match_id", "player_id", "placement", "team", *(KT(f"scores__{f}") for f in score_names)
     )
-    out: dict[int, list[Entry]] = defaultdict(list)
-    for match_id, player, placement, team, *values in rows:
-        scores = {f: v for f, v in zip(score_names, values, strict=True) if v is not None}
-        out[match_id].append(Entry(player, placement, team, scores))
-    return out
+
+
+# Stand-ins for the league and the players in the compiled query: no id is negative.
+_ANY_LEAGUE = -1
+_ANY_PLAYERS = range(-2, -2 - 64, -1)
+
+
+class _Compiled:
+    """``confirmed_entries``'s query for some players, compiled by the ORM once (per thread,
+    database, score fields and number of players) and sent again with other ids: building
+    and compiling it cost more CPU than PostgreSQL took to answer it, on every counting
+    confirmation (docs/performance.md, "League results, CPU"; as ``rosters.detail``'s). The
+    same SQL; rows come back through the compiler's own converters."""
+
+    def __init__(self, score_names: tuple, count: int, alias: str):
+        stand_ins = [_ANY_LEAGUE, *_ANY_PLAYERS[:count]]
+        queryset = _confirmed_rows(_ANY_LEAGUE, score_names, stand_ins[1:]).using(alias)
+        self.compiler = queryset.query.get_compiler(using=alias)
+        self.sql, params = self.compiler.as_sql()
+        self.params = list(params)
+        # (place in the parameters, place in [league, *players]) of every stand-in
+        self.slots = [
+            (i, stand_ins.index(v))
+            for i, v in enumerate(self.params)
+            if isinstance(v, int) and v in stand_ins
+        ]
+
+    def rows(self, values: list[int]) -> list[tuple]:
+        params = list(self.params)
+        for i, which in self.slots:
+            params[i] = values[which]
+        with self.compiler.connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            found = cursor.fetchall()
+        return list(self.compiler.results_iter(results=[found], tuple_expected=True))
+
+
+_prepared = threading.local()  # a compiler holds its thread's connection
+
+
+def _compiled(score_names: tuple, count: int) -> _Compiled:
+    alias = router.db_for_read(Participant)
+    key = (alias, score_names, count)
+    compiled = getattr(_prepared, "queries", None)
+    if compiled is None:
+        compiled = _prepared.queries = {}
+    if key not in compiled:
+        if count > len(_ANY_PLAYERS):
+            raise ValueError(f"{count} players: more than a result has")
+        compiled[key] = _Compiled(score_names, count, alias)
+    return compiled[key]
 
 
 def totals_of(
@@ -202,12 +263,20 @@ def _lock(league: League) -> League:
     return League.objects.get(pk=league.pk)
 
 
-@transaction.atomic
-def refresh_totals(*, league: League, players: Iterable[int]) -> None:
+# No savepoint of its own (a SAVEPOINT and its RELEASE per confirmation): a failure here
+# rolls the caller's whole transaction back, as it must, since the result would count with
+# stale totals otherwise.
+@transaction.atomic(savepoint=False)
+def refresh_totals(*, league: League, players: Iterable[int], league_locked: bool = False) -> None:
     """Recompute ``players``' totals in ``league`` from its confirmed results: called in the
-    transaction that makes a result of theirs start or stop counting."""
+    transaction that makes a result of theirs start or stop counting. ``league_locked``: the
+    caller read ``league`` under its row lock in this transaction (``_locked``), so it is
+    current and is not read again (the lock is still taken here by the revision's UPDATE)."""
     players = set(players)
-    league = _lock(league)
+    if league_locked:
+        bump(league)
+    else:
+        league = _lock(league)
     main, kills = score_fields(league.ruleset)
     results = confirmed_entries(league, [f for f in (main, kills) if f], players=players)
     totals = totals_of(results.values(), main=main, kills=kills, players=players)

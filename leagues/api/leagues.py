@@ -14,7 +14,12 @@ from config.renderers import ORJSONRenderer
 from config.serializers import RefuseUnwritable
 from leagues import selectors, services
 from leagues.api.parsing import LeagueJSONParser
-from leagues.api.results import LeagueMatchSerializer, ResultInputSerializer, result_queryset
+from leagues.api.results import (
+    LeagueMatchSerializer,
+    ResultInputSerializer,
+    answer,
+    result_queryset,
+)
 from leagues.api.standings import ErrorsAsJSON, LeagueStandingsSerializer, StandingsCSVRenderer
 from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.scoring import TIE_BREAKERS
@@ -305,10 +310,7 @@ class LeagueViewSet(
             result = services.add_live_match(league=league, actor=request.user, match=match)
         else:
             result = services.report_result(league=league, actor=request.user, **values)
-        return Response(
-            LeagueMatchSerializer(result_queryset().get(pk=result.pk)).data,
-            status=status.HTTP_201_CREATED,
-        )
+        return Response(answer(result), status=status.HTTP_201_CREATED)
 
 
 def _only_status(rows, wanted: str | None, choices):

@@ -187,6 +187,17 @@ def result_queryset():
     )
 
 
+_ANSWERED = ("confirmations", "rating_changes")
+
+
+def answer(result: LeagueMatch) -> dict:
+    """The result as ``result_queryset`` reads it: from the rows a write handed over
+    (``services.results.answered``), else read back."""
+    if not all(n in getattr(result, "_prefetched_objects_cache", {}) for n in _ANSWERED):
+        result = result_queryset().get(pk=result.pk)
+    return LeagueMatchSerializer(result).data
+
+
 def _result(pk: int, result_id: int) -> LeagueMatch:
     return get_object_or_404(result_queryset(), pk=result_id, league_id=pk)
 
@@ -223,7 +234,7 @@ class _Decision(APIView):
         # answer shows, which are read once, after the decision.
         result = get_object_or_404(LeagueMatch.objects.only("pk"), pk=result_id, league_id=pk)
         result = decide(result=result, actor=request.user, **values)
-        return Response(LeagueMatchSerializer(result_queryset().get(pk=result.pk)).data)
+        return Response(answer(result))
 
 
 def _documented(operation_id: str, request, summary: str):

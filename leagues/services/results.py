@@ -34,25 +34,33 @@ from matches import services as matches
 from matches.models import Match, Participant
 
 
-def _members_by_name(league: League, names: list[str], *, field: str = "placements"):
-    """The users behind ``names``, every one an active member (or an error naming them)."""
-    rows = {
-        m.player.username: m
-        for m in Membership.objects.filter(
-            league=league, player__username__in=names
-        ).select_related("player")
-    }
+def _memberships(league: League, names: list[str]) -> dict[str, str]:
+    """The membership status of those of ``names`` who have one, by name (two columns, no
+    model instances: ``log_result`` reads the users itself)."""
+    return dict(
+        Membership.objects.filter(league=league, player__username__in=names)
+        .order_by()
+        .values_list("player__username", "status")
+    )
+
+
+def _members_by_name(
+    league: League, names: list[str], *, field: str = "placements", rows: dict | None = None
+):
+    """``names``, every one an active member (or an error naming them); ``rows``: their
+    ``_memberships``, when read already."""
+    rows = _memberships(league, names) if rows is None else rows
     for name in names:
         where = f"{field}.{name}" if field == "placements" else field
-        membership = rows.get(name)
-        if membership is None:
+        status = rows.get(name)
+        if status is None:
             raise LeagueError(f"'{name}' is not a member of this league.", field=where)
-        if membership.status != Membership.Status.ACTIVE:
+        if status != Membership.Status.ACTIVE:
             raise LeagueError(
                 f"'{name}' has not accepted this league's invitation, so no result may name them.",
                 field=where,
             )
-    return {name: m.player for name, m in rows.items()}
+    return set(names)
 
 
 def _check_teams(placements: dict, teams: dict) -> None:
@@ -97,12 +105,16 @@ def report_result(
 ) -> LeagueMatch:
     """Log a result for the league. The match record (and every rule of the game) is
     ``matches.services.log_result``'s; here: who may report, and who is in the league."""
-    organiser = is_organiser(user=actor, league=league)
-    if not organiser and not is_member(user=actor, league=league):
+    rows = _memberships(league, list(placements)) if isinstance(placements, dict) else {}
+    # An active member reporting a game they played in (the common case) may report it
+    # whether or not they organise: their membership, read with the others named, says so.
+    plays_as_member = rows.get(actor.username) == Membership.Status.ACTIVE
+    organiser = not plays_as_member and is_organiser(user=actor, league=league)
+    if not organiser and not plays_as_member and not is_member(user=actor, league=league):
         raise NotAllowed("Only members and organisers of this league may log its results.")
     if not isinstance(placements, dict) or not placements:
         raise LeagueError('Give every player\'s place, like {"alice": 1}.', field="placements")
-    players = _members_by_name(league, list(placements))
+    players = _members_by_name(league, list(placements), rows=rows)
     plays = actor.username in players
     if not organiser and not plays:
         raise NotAllowed("A member may only report games they played in.", field="placements")
@@ -122,9 +134,10 @@ def report_result(
     result = LeagueMatch.objects.create(
         league=league, match=match, ruleset=league.ruleset, reported_by=actor
     )
-    if plays:
-        Confirmation.objects.create(result=result, player=actor)
-    return result
+    confirmations = [Confirmation.objects.create(result=result, player=actor)] if plays else []
+    # The answer is the rows written here (the match's seats are log_result's, with their
+    # players): nothing to read back.
+    return answered(result, confirmations=confirmations, rating_changes=[])
 
 
 @transaction.atomic
@@ -162,13 +175,46 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
     return result
 
 
-def _confirm(result: LeagueMatch, actor, players: set[int]) -> None:
+def _filled(instance, name: str, rows: list) -> None:
+    """``instance.<name>.all()`` answers ``rows`` without a query, as ``prefetch_related``
+    would have left it (django/db/models/query.py, prefetch_one_level)."""
+    cached = getattr(instance, name).all()  # not evaluated: its cache is filled instead
+    cached._result_cache, cached._prefetch_done = list(rows), True
+    instance._prefetched_objects_cache = {
+        **getattr(instance, "_prefetched_objects_cache", {}),
+        name: cached,
+    }
+
+
+def answered(
+    result: LeagueMatch, *, seats: list | None = None, confirmations: list, rating_changes: list
+) -> LeagueMatch:
+    """``result`` answering the response's reads (``leagues.api.results.result_queryset``'s
+    prefetches) with rows the write already holds, each with its player: its match's seats
+    (in id order; already filled when ``seats`` is None: ``log_result``'s), its confirmations
+    and its rating changes. The writes that have them save the read-back's four statements
+    (docs/performance.md, "League results, CPU")."""
+    if seats is not None:
+        _filled(result.match, "participants", seats)
+    assert "participants" in result.match._prefetched_objects_cache
+    _filled(result, "confirmations", confirmations)
+    _filled(result, "rating_changes", sorted(rating_changes, key=lambda c: c.player.username))
+    return result
+
+
+def _confirm(result: LeagueMatch, actor, seats: list[Participant]) -> list:
+    """The result counts from now on: rated, and its players' totals recomputed. Returns its
+    rating changes."""
     result.status = LeagueMatch.Status.CONFIRMED
     result.confirmed_by = actor
     result.confirmed_at = timezone.now()
-    ratings.apply_result(result)  # sets rating_seq
+    changes = ratings.apply_result(result, seats=seats)  # sets rating_seq
     result.save(update_fields=["status", "confirmed_by", "confirmed_at", "rating_seq"])
-    summaries.refresh_totals(league=result.league, players=players)
+    # The league was read under its row lock by _locked, in this transaction: current.
+    summaries.refresh_totals(
+        league=result.league, players={s.player_id for s in seats}, league_locked=True
+    )
+    return changes
 
 
 def _locked(result: LeagueMatch) -> LeagueMatch:
@@ -188,8 +234,10 @@ def _locked(result: LeagueMatch) -> LeagueMatch:
     NO KEY UPDATE still serialises the writers of a result and of a league, but lets rows that
     merely reference them be written. (SQLite ignores both: it serialises every writer.)"""
     return (
-        LeagueMatch.objects.select_for_update(no_key=True)
-        .select_related("league")
+        # Only these two rows are locked (``of``); the match and the users the answer shows
+        # are joined, not locked.
+        LeagueMatch.objects.select_for_update(no_key=True, of=("self", "league"))
+        .select_related("league", "match", "reported_by", "confirmed_by", "disputed_by")
         .get(pk=result.pk)
     )
 
@@ -200,12 +248,20 @@ def _player_ids(result: LeagueMatch) -> set[int]:
     )
 
 
+def _seats(result: LeagueMatch) -> list[Participant]:
+    """The result's seats with their players, in id order."""
+    return list(
+        Participant.objects.filter(match_id=result.match_id).select_related("player").order_by("id")
+    )
+
+
 @transaction.atomic
 def confirm_result(*, result: LeagueMatch, actor) -> LeagueMatch:
     """A player of the result agrees with it; it counts once all of them have. Confirming
     again changes nothing. The disputing player's confirmation withdraws their dispute."""
     result = _locked(result)
-    players = _player_ids(result)
+    seats = _seats(result)
+    players = {s.player_id for s in seats}
     if actor.pk not in players:
         if is_organiser(user=actor, league=result.league):
             raise NotAllowed(
@@ -216,18 +272,26 @@ def confirm_result(*, result: LeagueMatch, actor) -> LeagueMatch:
         raise WrongState("This result is void.")
     if result.status == LeagueMatch.Status.CONFIRMED:
         return result  # every player, this one included, has confirmed it already
-    Confirmation.objects.get_or_create(result=result, player=actor)
+    # One INSERT, no savepoint: a second confirmation by the same player is the unique
+    # constraint's conflict, ignored (the result's row lock orders them).
+    Confirmation.objects.bulk_create(
+        [Confirmation(result=result, player=actor)], ignore_conflicts=True
+    )
+    confirmations = list(
+        Confirmation.objects.filter(result=result).select_related("player").order_by("id")
+    )
     if result.status == LeagueMatch.Status.DISPUTED:
         if result.disputed_by_id != actor.pk:
-            return result  # still waits for the disputing player, or an organiser's void
+            # still waits for the disputing player, or an organiser's void
+            return answered(result, seats=seats, confirmations=confirmations, rating_changes=[])
         result.status = LeagueMatch.Status.REPORTED
         result.disputed_by = None
         result.dispute_reason = ""
         result.save(update_fields=["status", "disputed_by", "dispute_reason"])
-    confirmed = set(result.confirmations.values_list("player_id", flat=True))
-    if players <= confirmed:
-        _confirm(result, actor, players)
-    return result
+    changes = []
+    if players <= {c.player_id for c in confirmations}:
+        changes = _confirm(result, actor, seats)
+    return answered(result, seats=seats, confirmations=confirmations, rating_changes=changes)
 
 
 @transaction.atomic

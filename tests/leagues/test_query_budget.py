@@ -125,3 +125,66 @@ def test_standings_with_strength_before_head_to_head_read_the_pairs_twice(world)
     with CaptureQueriesContext(connection) as captured:
         assert ok(client.get(url), 200) == body
     assert len(captured) == 2
+
+
+# The writes of a result (#20, docs/performance.md "League results, CPU"): each answers with
+# the rows it wrote or locked, never reading the result back, and the answer is what a read
+# of the result shows right after. Counted with force_authenticate (no token read), in the
+# test's transaction (so the service's atomic block is a SAVEPOINT and its RELEASE).
+WRITE_BUDGET = {
+    # league; savepoint; the named members (the reporter among them: an active member
+    # reporting their own game, no organiser or member check); log_result's savepoint,
+    # players, match, seats, release; the result; the reporter's confirmation; release
+    "log": 11,
+    # the result's league check; savepoint; the locks (result, league) with the match and
+    # users joined; seats; the confirmation (one INSERT, a repeat ignored); the
+    # confirmations; release
+    "confirm, still waiting": 7,
+    # the same, then the rating: series number (UPDATE ... RETURNING), ratings, the new
+    # player's rating row, the others' update, changes; the result; the totals: the revision,
+    # the players' results, totals and pairs deleted and inserted
+    "confirm, counting": 19,
+}
+
+
+def test_writes_of_a_result_answer_what_a_read_shows_in_a_fixed_number_of_queries(
+    world, django_assert_max_num_queries
+):
+    ann, bob, cal = world.players[:3]
+    world.log_counted({"placements": {"ann": 1, "bob": 2}})  # the players have ratings already
+    body = {
+        "placements": {"ann": 1, "bob": 2, "cal": 2},
+        "scores": {"ann": {"vp": 12}, "bob": {"vp": 7}},
+        "played_at": "2026-01-02T03:04:05.678901+05:30",  # another offset than the server's
+    }
+    with django_assert_max_num_queries(WRITE_BUDGET["log"]):
+        logged = ok(world.log(ann, body))
+    url = world.url(f"matches/{logged['id']}/")
+    assert logged == ok(world.client(ann).get(url), 200)
+    assert logged["confirmations"] == ["ann"] and logged["awaiting"] == ["bob", "cal"]
+    confirm = world.url(f"matches/{logged['id']}/confirm/")
+    with django_assert_max_num_queries(WRITE_BUDGET["confirm, still waiting"]):
+        waiting = ok(world.client(bob).post(confirm), 200)
+    assert waiting == ok(world.client(ann).get(url), 200)
+    assert waiting["status"] == "reported" and waiting["awaiting"] == ["cal"]
+    with django_assert_max_num_queries(WRITE_BUDGET["confirm, counting"]):
+        counted = ok(world.client(cal).post(confirm), 200)
+    assert counted == ok(world.client(ann).get(url), 200)
+    assert counted["status"] == "confirmed" and counted["confirmed_by"] == "cal"
+    assert [r["player"] for r in counted["ratings"]] == ["ann", "bob", "cal"]
+    # Confirming again changes nothing, and says so with the result as it is.
+    assert ok(world.client(cal).post(confirm), 200) == counted
+
+
+def test_a_confirmation_of_a_disputed_result_answers_what_a_read_shows(world):
+    ann, bob, cal = world.players[:3]
+    logged = ok(world.log(ann, {"placements": {"ann": 1, "bob": 2, "cal": 3}}))
+    url = world.url(f"matches/{logged['id']}/")
+    ok(world.client(bob).post(url + "dispute/", {"reason": "I was second"}, format="json"), 200)
+    waiting = ok(world.client(cal).post(url + "confirm/"), 200)  # still waits for bob
+    assert waiting == ok(world.client(ann).get(url), 200)
+    assert waiting["status"] == "disputed" and waiting["awaiting"] == ["bob"]
+    counted = ok(world.client(bob).post(url + "confirm/"), 200)  # bob withdraws: it counts
+    assert counted == ok(world.client(ann).get(url), 200)
+    assert counted["status"] == "confirmed" and counted["disputed_by"] is None
+    assert len(counted["ratings"]) == 3

@@ -4,8 +4,10 @@ import json
 
 import pytest
 
+from leagues import services
 from leagues.models import LeagueMatch, PlayerRating, RatingChange
 from matches.models import Match, Participant
+from tests.factories import UserFactory
 from tests.leagues.conftest import BR, LHF, LOS, errors_of, ok
 
 pytestmark = pytest.mark.django_db
@@ -289,3 +291,21 @@ def test_a_result_outside_the_season_is_refused(world):
     _refused(world, world.organiser, body, "played_at", league=league)
     body["played_at"] = "2025-03-15T20:00:00Z"
     assert ok(world.log(world.organiser, body, league))["played_at"].startswith("2025-03-15")
+
+
+def test_who_may_report_a_result_is_decided_before_the_names_are_checked(world):
+    """Members report their own games, organisers any; the names are checked after that."""
+    invited = UserFactory(username="ivy")
+    services.add_member(league=world.league, player=invited, actor=world.organiser)
+    for reporter, placements, code in [
+        (world.outsider, {"zed": 1, "ann": 2}, 403),  # not a member, naming themselves
+        (invited, {"ivy": 1, "ann": 2}, 403),  # invited, not yet accepted
+        (world.players[0], {"bob": 1, "cal": 2}, 403),  # a member, not playing
+        (world.organiser, {"bob": 1, "cal": 2}, 201),  # an organiser, not playing
+        (world.players[0], {"ann": 1, "cal": 2}, 201),  # a member, playing
+    ]:
+        response = world.log(reporter, {"placements": placements})
+        assert response.status_code == code, (reporter.username, response.json())
+    assert errors_of(world.log(world.players[0], {"placements": {"ann": 1, "nobody": 2}})) == {
+        "placements.nobody": ["'nobody' is not a member of this league."]
+    }
