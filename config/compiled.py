@@ -43,7 +43,7 @@ class Compiled:
 _compiled = threading.local()
 
 
-def per_thread(name: str, make: Callable[[str], object], alias: str):
+def per_thread(name, make: Callable[[str], object], alias: str):
     """The query ``name`` of this thread and database, made by ``make(alias)`` the first time."""
     queries = getattr(_compiled, alias, None)
     if queries is None:

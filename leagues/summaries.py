@@ -32,7 +32,6 @@ is Σ weight × the other's current points, one join of the pairs with the total
 from __future__ import annotations
 
 import math
-import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
@@ -40,6 +39,7 @@ from django.db import connection, router, transaction
 from django.db.models import F
 from django.db.models.fields.json import KT
 
+from config.compiled import STAND_INS, Compiled, per_thread
 from leagues.models import League, LeagueMatch, StandingPair, StandingTotals
 from leagues.scoring import KILLS, MAIN_SCORE, Entry, Scoring, outcomes, side_places
 from matches.models import Participant
@@ -75,7 +75,7 @@ def confirmed_entries(
         rows = _confirmed_rows(league.pk, score_names)
     else:  # every confirmation that counts: compiled once, sent again (below)
         players = list(dict.fromkeys(players))
-        rows = _compiled(score_names, len(players)).rows([league.pk, *players]) if players else []
+        rows = _compiled(score_names, len(players)).rows(league.pk, *players) if players else []
     out: dict[int, list[Entry]] = defaultdict(list)
     for match_id, player, placement, team, *values in rows:
         scores = {f: v for f, v in zip(score_names, values, strict=True) if v is not None}
@@ -101,55 +101,26 @@ def _confirmed_rows(league, score_names: tuple, players: list | None = None):
     )
 
 
-# Stand-ins for the league and the players in the compiled query: no id is negative.
-_ANY_LEAGUE = -1
-_ANY_PLAYERS = range(-2, -2 - 64, -1)
+# Stand-ins for the league and the players in the compiled query (config/compiled.py).
+_ANY_LEAGUE = STAND_INS[0]
+_ANY_PLAYERS = tuple(STAND_INS[0] - 100 - n for n in range(64))
 
 
-class _Compiled:
-    """``confirmed_entries``'s query for some players, compiled by the ORM once (per thread,
-    database, score fields and number of players) and sent again with other ids: building
-    and compiling it cost more CPU than PostgreSQL took to answer it, on every counting
-    confirmation (docs/performance.md, "League results, CPU"; as ``rosters.detail``'s). The
-    same SQL; rows come back through the compiler's own converters."""
+def _compiled(score_names: tuple, count: int) -> Compiled:
+    """``confirmed_entries``'s query for ``count`` players, compiled by the ORM once (per
+    thread, database, score fields and number of players) and sent again with other ids:
+    building it cost more CPU than PostgreSQL took to answer it, on every counting
+    confirmation (docs/performance.md, "League results, CPU"). The same SQL."""
+    if count > len(_ANY_PLAYERS):
+        raise ValueError(f"{count} players: more than a result has")
+    stand_ins = (_ANY_LEAGUE, *_ANY_PLAYERS[:count])
 
-    def __init__(self, score_names: tuple, count: int, alias: str):
-        stand_ins = [_ANY_LEAGUE, *_ANY_PLAYERS[:count]]
-        queryset = _confirmed_rows(_ANY_LEAGUE, score_names, stand_ins[1:]).using(alias)
-        self.compiler = queryset.query.get_compiler(using=alias)
-        self.sql, params = self.compiler.as_sql()
-        self.params = list(params)
-        # (place in the parameters, place in [league, *players]) of every stand-in
-        self.slots = [
-            (i, stand_ins.index(v))
-            for i, v in enumerate(self.params)
-            if isinstance(v, int) and v in stand_ins
-        ]
+    def make(alias: str) -> Compiled:
+        queryset = _confirmed_rows(_ANY_LEAGUE, score_names, list(stand_ins[1:]))
+        return Compiled(queryset, alias, stand_ins)
 
-    def rows(self, values: list[int]) -> list[tuple]:
-        params = list(self.params)
-        for i, which in self.slots:
-            params[i] = values[which]
-        with self.compiler.connection.cursor() as cursor:
-            cursor.execute(self.sql, params)
-            found = cursor.fetchall()
-        return list(self.compiler.results_iter(results=[found], tuple_expected=True))
-
-
-_prepared = threading.local()  # a compiler holds its thread's connection
-
-
-def _compiled(score_names: tuple, count: int) -> _Compiled:
     alias = router.db_for_read(Participant)
-    key = (alias, score_names, count)
-    compiled = getattr(_prepared, "queries", None)
-    if compiled is None:
-        compiled = _prepared.queries = {}
-    if key not in compiled:
-        if count > len(_ANY_PLAYERS):
-            raise ValueError(f"{count} players: more than a result has")
-        compiled[key] = _Compiled(score_names, count, alias)
-    return compiled[key]
+    return per_thread(("league entries", score_names, count), make, alias)
 
 
 def totals_of(
