@@ -8,6 +8,7 @@ and hands them to the game's presenter. The state itself never reaches a templat
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from matches import selectors
 from matches.models import Match, Participant
@@ -109,7 +110,9 @@ def _not_dealt(match: Match, seat, game, participants) -> dict:
     answers themselves are given through the API (``accept/``, ``decline/``)."""
     names = ", ".join(p.player.username for p in participants if p.consent == "awaiting")
     waiting = (
-        f"Waiting for {names} to accept." if match.status == Match.Status.INVITED and names else ""
+        gettext("Waiting for %(names)s to accept.") % {"names": names}
+        if match.status == Match.Status.INVITED and names
+        else ""
     )
     return {
         "match": match,
@@ -126,7 +129,7 @@ def _not_dealt(match: Match, seat, game, participants) -> dict:
             {"seat": p.seat, "name": p.player.username, "colour": "#ccc", "detail": p.consent}
             for p in participants
         ],
-        "facts": [("Status", match.get_status_display())],
+        "facts": [(gettext("Status"), match.get_status_display())],
         "controls": [],
         "seats": [],
         "log": [],

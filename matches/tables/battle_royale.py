@@ -3,12 +3,22 @@ tile and the eliminator; my movement cards; arrows on the tiles for the warriors
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext
+
 from matches.tables.common import Control, Seats, colour_css, controls
 
 CELL = 76
 PAD = 8
 ARROWS = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
-WORDS = {"N": "north", "S": "south", "E": "east", "W": "west"}
+
+
+def _direction(d: str) -> str:
+    return {
+        "N": gettext("north"),
+        "S": gettext("south"),
+        "E": gettext("east"),
+        "W": gettext("west"),
+    }[d]
 
 
 def card_label(card: str) -> tuple[str, str]:
@@ -87,7 +97,8 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
     hand = []
     for card in view.get("hand") or []:
         label, symbol = card_label(card)
-        hand.append({"id": card, "label": label, "detail": symbol or "plain", "kind": symbol})
+        detail = symbol or gettext("plain")
+        hand.append({"id": card, "label": label, "detail": detail, "kind": symbol})
     turn = view.get("turn") or {}
     return {
         "board_template": "matches/boards/battle_royale.html",
@@ -105,20 +116,37 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 "seat": s,
                 "name": seats.title(s),
                 "colour": colour_css(colours[s]),
-                "detail": f"{colours[s]} · reserve {view['reserve'].get(colours[s], 0)}"
-                f" · spoils {sum(view['spoils'].get(s, {}).values())}"
-                f" · cards {view['hand_counts'].get(s, 0)} in hand,"
-                f" {view['deck_counts'].get(s, 0)} to draw"
-                + (" · out" if s in view["out"] else ""),
+                "detail": gettext(
+                    "%(colour)s · reserve %(reserve)s · spoils %(spoils)s"
+                    " · cards %(hand)s in hand, %(deck)s to draw"
+                )
+                % {
+                    "colour": colours[s],
+                    "reserve": view["reserve"].get(colours[s], 0),
+                    "spoils": sum(view["spoils"].get(s, {}).values()),
+                    "hand": view["hand_counts"].get(s, 0),
+                    "deck": view["deck_counts"].get(s, 0),
+                }
+                + (" · " + pgettext("a player", "out") if s in view["out"] else ""),
             }
             for s in view["seats"]
         ],
         "facts": [
-            ("Turn", f"{turn.get('number', '–')} ({seats.name(turn.get('seat'))})"),
-            ("Card played", card_label(turn["card"])[0] if turn.get("card") else "none yet"),
-            ("Warriors moved", f"{turn.get('moved', 0)} of {turn.get('warriors', 0)}"),
-            ("Stage", (turn.get("stage") or view["phase"]).replace("_", " ")),
-            ("Neutral warriors", _count(view, "grey")),
+            (
+                gettext("Turn"),
+                f"{turn.get('number', '–')} ({seats.name(turn.get('seat'))})",
+            ),
+            (
+                gettext("Card played"),
+                card_label(turn["card"])[0] if turn.get("card") else gettext("none yet"),
+            ),
+            (
+                gettext("Warriors moved"),
+                gettext("%(moved)s of %(warriors)s")
+                % {"moved": turn.get("moved", 0), "warriors": turn.get("warriors", 0)},
+            ),
+            (gettext("Stage"), (turn.get("stage") or view["phase"]).replace("_", " ")),
+            (gettext("Neutral warriors"), _count(view, "grey")),
         ],
         "waiting": _waiting(view, seats),
         "controls": controls(items),
@@ -136,15 +164,19 @@ def _colour_order(item):
 def _waiting(view: dict, seats: Seats) -> str:
     if view.get("result"):
         winners = view["result"].get("winners") or []
-        return (
-            "The game is over: " + (", ".join(seats.name(s) for s in winners) or "nobody") + " won."
-        )
+        names = ", ".join(seats.name(s) for s in winners) or seats.name(None)
+        return gettext("The game is over: %(names)s won.") % {"names": names}
     turn = view.get("turn") or {}
     pending = view.get("pending")
     if pending:
         what = str(pending.get("kind", "")).replace("_", " ")
-        return f"{seats.title(turn.get('seat'))} must decide: {what}."
-    return f"{seats.title(turn.get('seat'))} to play." if turn.get("seat") else ""
+        return gettext("%(name)s must decide: %(what)s.") % {
+            "name": seats.title(turn.get("seat")),
+            "what": what,
+        }
+    if not turn.get("seat"):
+        return ""
+    return gettext("%(name)s to play.") % {"name": seats.title(turn.get("seat"))}
 
 
 def _control(action: dict, seats: Seats, colours: dict) -> Control:
@@ -152,7 +184,7 @@ def _control(action: dict, seats: Seats, colours: dict) -> Control:
     if kind == "play_card":
         label, symbol = card_label(action["card"])
         return Control(
-            label=f"Play {label}" + (f" ({symbol})" if symbol else ""),
+            label=gettext("Play %(card)s") % {"card": label} + (f" ({symbol})" if symbol else ""),
             action=action,
             picks=[f"card:{action['card']}"],
             group=kind,
@@ -161,31 +193,33 @@ def _control(action: dict, seats: Seats, colours: dict) -> Control:
         fx, fy = action["warrior_from"]
         d = action["direction"]
         return Control(
-            label=f"Step ({fx},{fy}) {WORDS[d]}",
+            label=gettext("Step (%(x)s,%(y)s) %(direction)s")
+            % {"x": fx, "y": fy, "direction": _direction(d)},
             action=action,
             picks=[f"step:{fx},{fy}:{d}"],
             group=kind,
         )
     if kind == "move_eliminator":
         return Control(
-            label=f"Eliminator to ({_key(action['to'])})",
+            label=gettext("Eliminator to (%(tile)s)") % {"tile": _key(action["to"])},
             action=action,
             picks=[f"elim:{_key(action['to'])}"],
             group=kind,
         )
     if kind == "sacrifice":
         return Control(
-            label=f"Sacrifice a warrior on ({_key(action['tile'])})",
+            label=gettext("Sacrifice a warrior on (%(tile)s)") % {"tile": _key(action["tile"])},
             action=action,
             picks=[f"sacrifice:{_key(action['tile'])}"],
             group=kind,
         )
     label = {
-        "end_movement": "End movement",
-        "end_warrior": "This warrior stops here",
-        "choose_push": f"Push a {action.get('colour')} warrior off",
-        "choose_doom": f"Doom: {str(action.get('face', '')).replace('_', ' ')}",
-        "pick_talent": f"Take the talent {action.get('talent')}",
-        "special_action": f"Special action {action.get('card')}",
+        "end_movement": gettext("End movement"),
+        "end_warrior": gettext("This warrior stops here"),
+        "choose_push": gettext("Push a %(colour)s warrior off") % {"colour": action.get("colour")},
+        "choose_doom": gettext("Doom: %(face)s")
+        % {"face": str(action.get("face", "")).replace("_", " ")},
+        "pick_talent": gettext("Take the talent %(talent)s") % {"talent": action.get("talent")},
+        "special_action": gettext("Special action %(card)s") % {"card": action.get("card")},
     }.get(kind, kind.replace("_", " "))
     return Control(label=label, action=action, group=kind)

@@ -12,6 +12,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 
 @dataclass
 class Seats:
@@ -22,9 +24,9 @@ class Seats:
 
     def name(self, seat: str | None) -> str:
         if seat is None:
-            return "nobody"
+            return gettext("nobody")
         if seat == self.you:
-            return "you"
+            return gettext("you")
         return self.names.get(seat, seat)
 
     def title(self, seat: str | None) -> str:
@@ -69,7 +71,8 @@ SEAT_IN_BRACKETS = re.compile(r"\((s(\d{1,2}))\)")
 def sentence(text: str, seats: Seats) -> str:
     """An engine's sentence with seat ids ("s1 moves") turned into names ("alice moves");
     "alice (s1)" becomes "alice (seat 1)"."""
-    text = SEAT_IN_BRACKETS.sub(lambda m: f"(seat {m.group(2)})", text)
+    seat = gettext("seat")
+    text = SEAT_IN_BRACKETS.sub(lambda m: f"({seat} {m.group(2)})", text)
     return SEAT_WORD.sub(lambda m: seats.names.get(m.group(1), m.group(1)), text)
 
 

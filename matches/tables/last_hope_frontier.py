@@ -10,17 +10,38 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext, gettext_noop
+
 from matches.tables.common import Control, Seats, controls, seat_colour
 from rulesets.last_hope_frontier.movement import BOARD_SIZE, CARD_LENGTH
 
 SCALE = 20  # px per inch
 SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 INFORMATIVE = ("max_distance", "distance", "into_contact_with")
+# A control's words by action type, translated when drawn (gettext_noop: for makemessages).
+LABELS = {
+    "deploy": gettext_noop("Set up %(fighter)s (click in your zone)"),
+    "use_town_map": gettext_noop("Use %(fighter)s's town map"),
+    "activate": gettext_noop("Activate %(fighter)s"),
+    "move": gettext_noop('Move %(fighter)s (click where, up to %(reach)s")'),
+    "mount": gettext_noop("%(fighter)s mounts"),
+    "dismount": gettext_noop("%(fighter)s dismounts"),
+    "drink": gettext_noop("%(fighter)s drinks %(item)s"),
+    "shoot": gettext_noop("%(fighter)s shoots %(target)s with the %(weapon)s"),
+    "fight": gettext_noop("%(fighter)s fights %(target)s"),
+    "throw_knife": gettext_noop("%(fighter)s throws a knife at %(target)s"),
+    "throw_dynamite": gettext_noop("%(fighter)s throws dynamite at %(target)s"),
+    "reload": gettext_noop("%(fighter)s reloads the %(weapon)s"),
+    "defend": gettext_noop("Defend with the selected card"),
+    "spend_rabbits_feet": gettext_noop("Spend %(count)s rabbit's feet"),
+    "end_activation": gettext_noop("End the activation"),
+    "end_turn": gettext_noop("End the turn"),
+}
 
 
 def card_label(code: str) -> str:
     if code.upper().startswith("JOKER"):
-        return "Joker"
+        return gettext("Joker")
     return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
 
 
@@ -51,7 +72,12 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 "fx": round(x + math.cos(facing) * SCALE * 0.9, 1),
                 "fy": round(y + math.sin(facing) * SCALE * 0.9, 1),
                 "pick": f"fighter:{f['id']}",
-                "title": f"{f['name']} ({seats.name(f['seat'])}): {f['wounds_left']} wounds left",
+                "title": gettext("%(fighter)s (%(player)s): %(wounds)s wounds left")
+                % {
+                    "fighter": f["name"],
+                    "player": seats.name(f["seat"]),
+                    "wounds": f["wounds_left"],
+                },
                 "active": f["id"] == active,
             }
         )
@@ -73,7 +99,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
     ]
     mine = view["cards"].get(seats.you, {}) if seats.you else {}
     hand = [
-        {"id": c, "label": card_label(c), "detail": "card", "kind": "card"}
+        {"id": c, "label": card_label(c), "detail": gettext("card"), "kind": "card"}
         for c in mine.get("hand") or []
     ]
     return {
@@ -90,11 +116,18 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
         "hand": hand,
         "players": [_player(s, view, seats) for s in view["seats"]],
         "facts": [
-            ("Turn", f"{view['turn']} of {view['turn_limit']}"),
-            ("Phase", view["phase"]),
-            ("Active player", seats.name(view.get("active"))),
-            ("Attack card face down", "yes" if view.get("pending") else "no"),
-            ("Out of action", len(view.get("out_of_action") or [])),
+            (
+                gettext("Turn"),
+                gettext("%(turn)s of %(limit)s")
+                % {"turn": view["turn"], "limit": view["turn_limit"]},
+            ),
+            (gettext("Phase"), view["phase"]),
+            (gettext("Active player"), seats.name(view.get("active"))),
+            (
+                gettext("Attack card face down"),
+                gettext("yes") if view.get("pending") else gettext("no"),
+            ),
+            (gettext("Out of action"), len(view.get("out_of_action") or [])),
         ],
         "waiting": _waiting(view, seats),
         "controls": controls(items),
@@ -122,18 +155,29 @@ def _player(seat: str, view: dict, seats: Seats) -> dict:
         "seat": seat,
         "name": seats.title(seat),
         "colour": seat_colour(seat, view["seats"]),
-        "detail": f"{gang['name']} · {standing} of {len(fighters)} standing"
-        f" · {cards['hand_count']} cards in hand, {cards['deck_count']} in the deck",
+        "detail": gettext(
+            "%(gang)s · %(standing)s of %(fighters)s standing"
+            " · %(hand)s cards in hand, %(deck)s in the deck"
+        )
+        % {
+            "gang": gang["name"],
+            "standing": standing,
+            "fighters": len(fighters),
+            "hand": cards["hand_count"],
+            "deck": cards["deck_count"],
+        },
     }
 
 
 def _waiting(view: dict, seats: Seats) -> str:
     if view["phase"] == "over":
-        return "The battle is over."
+        return gettext("The battle is over.")
     who = ", ".join(seats.title(s) for s in view.get("to_move") or [])
     if view.get("pending"):
-        return f"An attack card is face down: {who} must defend."
-    return f"{who} to play ({view['phase']})." if who else ""
+        return gettext("An attack card is face down: %(names)s must defend.") % {"names": who}
+    if not who:
+        return ""
+    return gettext("%(names)s to play (%(phase)s).") % {"names": who, "phase": view["phase"]}
 
 
 def _control(action: dict, view: dict, seats: Seats) -> Control:
@@ -163,7 +207,7 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
                     "kind": "number",
                     "min": value["min"],
                     "max": value["max"],
-                    "label": f"{key.replace('_', ' ')} (in)",
+                    "label": gettext("%(what)s (in)") % {"what": key.replace("_", " ")},
                 }
             )
     needs_card = concrete.get("card") == {"from_hand": True}
@@ -173,27 +217,20 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
         picks = [f"fighter:{action['fighter']}"]
     elif target is not None:
         picks = [f"fighter:{target}"]
-    weapon = action.get("weapon", "")
-    reach = action.get("max_distance", "?")
-    label = {
-        "deploy": f"Set up {name(action.get('fighter'))} (click in your zone)",
-        "use_town_map": f"Use {name(action.get('fighter'))}'s town map",
-        "activate": f"Activate {name(action.get('fighter'))}",
-        "move": f'Move {name(action.get("fighter"))} (click where, up to {reach}")',
-        "mount": f"{name(action.get('fighter'))} mounts",
-        "dismount": f"{name(action.get('fighter'))} dismounts",
-        "drink": f"{name(action.get('fighter'))} drinks {action.get('item')}",
-        "shoot": f"{name(action.get('fighter'))} shoots {name(target)} with the {weapon}"
-        + (f' ({action["distance"]}")' if "distance" in action else ""),
-        "fight": f"{name(action.get('fighter'))} fights {name(target)}",
-        "throw_knife": f"{name(action.get('fighter'))} throws a knife at {name(target)}",
-        "throw_dynamite": f"{name(action.get('fighter'))} throws dynamite at {name(target)}",
-        "reload": f"{name(action.get('fighter'))} reloads the {weapon}",
-        "defend": "Defend with the selected card",
-        "spend_rabbits_feet": f"Spend {action.get('count')} rabbit's feet",
-        "end_activation": "End the activation",
-        "end_turn": "End the turn",
-    }.get(kind, kind.replace("_", " "))
+    if kind in LABELS:
+        label = gettext(LABELS[kind]) % {
+            "fighter": name(action.get("fighter")),
+            "target": name(target),
+            "item": action.get("item"),
+            "weapon": action.get("weapon", ""),
+            "reach": action.get("max_distance", "?"),
+            "count": action.get("count"),
+        }
+    else:
+        label = kind.replace("_", " ")
+    if kind == "shoot" and "distance" in action:
+        label += f' ({action["distance"]}")'
+
     return Control(
         label=label,
         action=concrete,

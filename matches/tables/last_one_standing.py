@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
+
 from matches.tables.common import Control, Seats, controls, seat_colour
-from rulesets.core.words import counted
 from rulesets.last_one_standing import catalogue
 
 HEX = 17  # circumradius in px, pointy-top
@@ -16,6 +17,24 @@ TERRAIN = {
     "tower": "#a39a90",
     "water": "#69a7dc",
     "wall": "#6b5a48",
+}
+# A control's words by action type, translated when drawn (gettext_noop: for makemessages).
+LABELS = {
+    "drop_in": gettext_noop("Drop in at %(hex)s"),
+    "move": gettext_noop("Move"),
+    "step": gettext_noop("Step to %(hex)s"),
+    "end_move": gettext_noop("End the move"),
+    "shoot": gettext_noop("Shoot %(target)s (%(slot)s, %(attack)s)"),
+    "use_item": gettext_noop("Use %(card)s"),
+    "use_item_on": gettext_noop("Use %(card)s on %(target)s"),
+    "reload": gettext_noop("Reload & rearrange"),
+    "end_turn": gettext_noop("End the turn"),
+    "equip": gettext_noop("Equip %(card)s (%(slot)s)"),
+    "unequip": gettext_noop("Unequip the %(slot)s slot"),
+    "done": gettext_noop("Done"),
+    "discard": gettext_noop("Discard %(card)s"),
+    "give": gettext_noop("Give %(card)s"),
+    "draft_pick": gettext_noop("Draft %(card)s"),
 }
 
 
@@ -88,7 +107,8 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 "colour": seat_colour(seat, view["seats"]),
                 "initial": seat[1:],  # the seat number: names may share an initial
                 "alive": player["alive"],
-                "title": f"{seats.title(seat)}: health {player['health']}",
+                "title": gettext("%(name)s: health %(health)s")
+                % {"name": seats.title(seat), "health": player["health"]},
                 "n": n,
             }
         )
@@ -98,7 +118,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
     height = (max(ys) - min(ys) + 2 * pad) if ys else 100
     me = view["players"].get(seats.you) if seats.you else None
     hand = [
-        {"id": c, "label": card_name(c), "detail": "in hand", "kind": ""}
+        {"id": c, "label": card_name(c), "detail": gettext("in hand"), "kind": ""}
         for c in (me or {}).get("hand", [])
     ]
     for slot, held in ((me or {}).get("slots") or {}).items():
@@ -107,7 +127,12 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 {
                     "id": held["card"],
                     "label": card_name(held["card"]),
-                    "detail": f"{slot} slot" + (" (face down)" if held["face_down"] else ""),
+                    "detail": (
+                        gettext("%(slot)s slot (face down)")
+                        if held["face_down"]
+                        else gettext("%(slot)s slot")
+                    )
+                    % {"slot": slot},
                     "kind": "equipped",
                 }
             )
@@ -121,11 +146,15 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
         "hand": hand,
         "players": [_player(s, p, view, seats) for s, p in view["players"].items()],
         "facts": [
-            ("Round", view["round"]),
-            ("Phase", view["phase"].replace("_", " ")),
-            ("Loot deck", view["decks"]["loot"]),
-            ("Event track", f"{len(view['track']['tokens'])} of {len(view['track']['layout'])}"),
-            ("Explosion side", view["marked_side"] or "none yet"),
+            (gettext("Round"), view["round"]),
+            (gettext("Phase"), view["phase"].replace("_", " ")),
+            (gettext("Loot deck"), view["decks"]["loot"]),
+            (
+                gettext("Event track"),
+                gettext("%(turn)s of %(limit)s")
+                % {"turn": len(view["track"]["tokens"]), "limit": len(view["track"]["layout"])},
+            ),
+            (gettext("Explosion side"), view["marked_side"] or gettext("none yet")),
         ],
         "waiting": _waiting(view, seats),
         "controls": controls(items),
@@ -137,29 +166,38 @@ def _player(seat: str, p: dict, view: dict, seats: Seats) -> dict:
     for slot, held in (p.get("slots") or {}).items():
         if held is None:
             continue
-        slots.append(f"{slot}: " + ("face down" if "card" not in held else card_name(held["card"])))
-    state = "out" if not p["alive"] else f"health {p['health']}"
+        shown = gettext("face down") if "card" not in held else card_name(held["card"])
+        slots.append(f"{slot}: {shown}")
+    if p["alive"]:
+        state = gettext("health %(health)s") % {"health": p["health"]}
+    else:
+        state = pgettext("a player", "out")
     return {
         "seat": seat,
         "name": seats.title(seat),
         "colour": seat_colour(seat, view["seats"]),
-        "detail": f"{state} · weight {p['weight']} · kills {p['kills']} · {p['hand_count']} in hand"
+        "detail": gettext("%(state)s · weight %(weight)s · kills %(kills)s · %(hand)s in hand")
+        % {"state": state, "weight": p["weight"], "kills": p["kills"], "hand": p["hand_count"]}
         + (f" · {', '.join(slots)}" if slots else ""),
     }
 
 
 def _waiting(view: dict, seats: Seats) -> str:
     if view["phase"] == "over":
-        return "The game is over."
+        return gettext("The game is over.")
     if view["phase"] == "drop_in" and view["drop_queue"]:
         first = view["drop_queue"][0]
         if first == seats.you:
-            return "You drop in: click a plains hex (the orange ones)."
-        return f"{seats.title(first)} drops in."
+            return gettext("You drop in: click a plains hex (the orange ones).")
+        return gettext("%(name)s drops in.") % {"name": seats.title(first)}
     turn = view.get("turn") or {}
     if turn.get("seat"):
-        left = counted(turn.get("actions", 0), "action")
-        return f"{seats.title(turn['seat'])} to play ({left} left)."
+        left = turn.get("actions", 0)
+        return ngettext(
+            "%(name)s to play (%(count)s action left).",
+            "%(name)s to play (%(count)s actions left).",
+            left,
+        ) % {"name": seats.title(turn["seat"]), "count": left}
     return ""
 
 
@@ -169,22 +207,15 @@ def _control(action: dict, seats: Seats) -> Control:
     if "hex" in action and kind in ("drop_in", "step"):
         picks = [f"hex:{action['hex'][0]},{action['hex'][1]}"]
     card = card_name(action["card"]) if "card" in action else ""
-    label = {
-        "drop_in": f"Drop in at {action.get('hex')}",
-        "move": "Move",
-        "step": f"Step to {action.get('hex')}",
-        "end_move": "End the move",
-        "shoot": f"Shoot {seats.name(action.get('target'))}"
-        f" ({action.get('slot')}, {action.get('attack')})",
-        "use_item": f"Use {card}"
-        + (f" on {seats.name(action['target'])}" if "target" in action else ""),
-        "reload": "Reload & rearrange",
-        "end_turn": "End the turn",
-        "equip": f"Equip {card} ({action.get('slot')})",
-        "unequip": f"Unequip the {action.get('slot')} slot",
-        "done": "Done",
-        "discard": f"Discard {card}",
-        "give": f"Give {card}",
-        "draft_pick": f"Draft {card}",
-    }.get(kind, kind.replace("_", " "))
+    words = "use_item_on" if kind == "use_item" and "target" in action else kind
+    if words in LABELS:
+        label = gettext(LABELS[words]) % {
+            "hex": action.get("hex"),
+            "target": seats.name(action.get("target")),
+            "slot": action.get("slot"),
+            "attack": action.get("attack"),
+            "card": card,
+        }
+    else:
+        label = kind.replace("_", " ")
     return Control(label=label, action=action, picks=picks, group=kind)

@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext, gettext_noop
+
 from matches.tables.common import Control, Seats, colour_css, controls
 
 SIZE = 400
 CENTRE = SIZE / 2
 RADIUS = 150
+# Who must decide what, translated when drawn (gettext_noop: for makemessages).
 DECISIONS = {
-    "power": "play a power card or skip",
-    "movement": "draw two cards or play a movement card",
-    "discard": "discard down to 7 cards",
-    "riposte": "choose who shares the event",
-    "defense": "decide whether to play Defense",
+    "power": gettext_noop("%(name)s must play a power card or skip."),
+    "movement": gettext_noop("%(name)s must draw two cards or play a movement card."),
+    "discard": gettext_noop("%(name)s must discard down to 7 cards."),
+    "riposte": gettext_noop("%(name)s must choose who shares the event."),
+    "defense": gettext_noop("%(name)s must decide whether to play Defense."),
+}
+LABELS = {
+    "skip_power": gettext_noop("Skip the power phase"),
+    "draw_movement": gettext_noop("Draw two movement cards"),
+    "defend": gettext_noop("Play Defense"),
+    "accept": gettext_noop("Accept (no Defense)"),
 }
 
 
@@ -26,7 +35,11 @@ def _at(n: int, count: int, radius: float) -> tuple[float, float]:
 def _card_text(card: dict) -> tuple[str, str]:
     if card["kind"] == "power":
         return card["name"], "power"
-    effect = {"teleport": "go to", "move": "move", "split": "split"}[card["effect"]]
+    effect = {
+        "teleport": gettext("go to"),
+        "move": gettext("move"),
+        "split": gettext("split"),
+    }[card["effect"]]
     return card["label"], f"{card['shade']} · {effect}"
 
 
@@ -67,7 +80,8 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                     "y": y,
                     "colour": colour_css(p["colour"]),
                     "pick": f"meeple:{p['seat']}:{index}",
-                    "title": f"{seats.title(p['seat'])}'s meeple {index + 1} on {where}",
+                    "title": gettext("%(name)s's meeple %(n)s on %(on)s")
+                    % {"name": seats.title(p["seat"]), "n": index + 1, "on": where},
                 }
             )
     me = players.get(seats.you) if seats.you else None
@@ -81,17 +95,17 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
         "hand": hand,
         "players": [_player(p, seats) for p in view["players"]],
         "facts": [
-            ("Turn", view["turn"]),
-            ("Movement pile", view["movement_pile"]),
-            ("Power pile", view["power_pile"]),
-            ("Bank (1/2/3 VP)", "/".join(str(view["bank"][k]) for k in ("1", "2", "3"))),
+            (gettext("Turn"), view["turn"]),
+            (gettext("Movement pile"), view["movement_pile"]),
+            (gettext("Power pile"), view["power_pile"]),
+            (gettext("Bank (1/2/3 VP)"), "/".join(str(view["bank"][k]) for k in ("1", "2", "3"))),
             (
-                "Discarded",
+                gettext("Discarded"),
                 ", ".join(
                     c.get("label") or c.get("name")
                     for c in view["movement_discard"][-6:] + view["power_discard"][-3:]
                 )
-                or "none",
+                or gettext("none"),
             ),
         ],
         "waiting": _waiting(view, seats),
@@ -105,22 +119,31 @@ def _player(p: dict, seats: Seats) -> dict:
         "seat": p["seat"],
         "name": seats.title(p["seat"]),
         "colour": colour_css(p["colour"]),
-        "detail": f"{p['people']} · cards {p['hand_size']['movement']}+{p['hand_size']['power']}"
-        f" · VP tokens {p['vp_tokens']}"
-        + (f" · {vp} VP" if vp is not None else "")
-        + (" · resigned" if p["resigned"] else "")
-        + (" · skips a turn" if p["turns_to_skip"] else ""),
+        "detail": gettext("%(people)s · cards %(movement)s+%(power)s · VP tokens %(tokens)s")
+        % {
+            "people": p["people"],
+            "movement": p["hand_size"]["movement"],
+            "power": p["hand_size"]["power"],
+            "tokens": p["vp_tokens"],
+        }
+        + (" · " + gettext("%(vp)s VP") % {"vp": vp} if vp is not None else "")
+        + (" · " + gettext("resigned") if p["resigned"] else "")
+        + (" · " + gettext("skips a turn") if p["turns_to_skip"] else ""),
     }
 
 
 def _waiting(view: dict, seats: Seats) -> str:
     decision = view["decision"]
     if view["over"]:
-        return f"The game is over: {seats.name(view['winner'])} won." if view["winner"] else ""
+        if not view["winner"]:
+            return ""
+        return gettext("The game is over: %(names)s won.") % {"names": seats.name(view["winner"])}
     if not decision:
         return ""
     who = seats.title(decision["seat"])
-    return f"{who} must {DECISIONS.get(decision['kind'], decision['kind'])}."
+    if decision["kind"] in DECISIONS:
+        return gettext(DECISIONS[decision["kind"]]) % {"name": who}
+    return gettext("%(name)s must decide: %(what)s.") % {"name": who, "what": decision["kind"]}
 
 
 def _controls(legal: list[dict], view: dict, seats: Seats) -> list[Control]:
@@ -135,27 +158,32 @@ def _controls(legal: list[dict], view: dict, seats: Seats) -> list[Control]:
         if kind == "play_movement":
             owner, index = action["owner"], action["meeple"]
             picks.append(f"meeple:{owner}:{index}")
-            whose = "your" if owner == seats.you else f"{seats.name(owner)}'s"
-            label = f"Play {name}: {whose} meeple {index + 1} (on {meeples[owner][index]})"
+            words = {"card": name, "n": index + 1, "on": meeples[owner][index]}
+            if owner == seats.you:
+                label = gettext("Play %(card)s: your meeple %(n)s (on %(on)s)") % words
+            else:
+                words["owner"] = seats.name(owner)
+                label = gettext("Play %(card)s: %(owner)s's meeple %(n)s (on %(on)s)") % words
         elif kind == "play_power":
-            label = f"Play {name}"
+            label = gettext("Play %(card)s") % {"card": name}
             if "target" in action:
                 picks.append(f"target:{action['target']}")
-                label += f" on {seats.name(action['target'])}"
+                label = gettext("Play %(card)s on %(target)s") % {
+                    "card": name,
+                    "target": seats.name(action["target"]),
+                }
             if "meeple" in action:
                 mine, theirs = action["meeple"] + 1, action["target_meeple"] + 1
-                label += f" (your meeple {mine} ↔ their meeple {theirs})"
+                label += " " + gettext("(your meeple %(mine)s ↔ their meeple %(theirs)s)") % {
+                    "mine": mine,
+                    "theirs": theirs,
+                }
         elif kind == "discard":
-            label = f"Discard {name}"
+            label = gettext("Discard %(card)s") % {"card": name}
         elif kind == "choose_riposte":
             picks = [f"target:{action['seat']}"]
-            label = f"Share the event with {seats.name(action['seat'])}"
+            label = gettext("Share the event with %(name)s") % {"name": seats.name(action["seat"])}
         else:
-            label = {
-                "skip_power": "Skip the power phase",
-                "draw_movement": "Draw two movement cards",
-                "defend": "Play Defense",
-                "accept": "Accept (no Defense)",
-            }.get(kind, kind)
+            label = gettext(LABELS[kind]) if kind in LABELS else kind
         out.append(Control(label=label, action=action, picks=picks, group=kind))
     return out

@@ -27,6 +27,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, close_old_connections, connections
 from django.http import Http404, StreamingHttpResponse
+from django.utils import translation
 from django.views.decorators.http import require_GET
 from rest_framework.renderers import BaseRenderer
 from rest_framework.views import APIView
@@ -307,6 +308,15 @@ async def _async_stream(
         await subscription.aclose()
 
 
+def _in_language(draw, language: str | None):
+    @functools.wraps(draw)
+    def run(*args):
+        with translation.override(language):
+            return draw(*args)
+
+    return run
+
+
 def stream_response(request, match_id: int, render: Render) -> StreamingHttpResponse:
     match = load_match(match_id)
     viewer = _viewer(match, request.user)  # 403 before the stream starts
@@ -322,6 +332,14 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
         render = functools.partial(page_render, memory=memory)
         args = (*args[:4], render)
         take, inline = _safe(memory.take), True
+    # Every chunk in the request's language: a stream draws its tables long after the view
+    # returned, in other threads (ASGI) or after other requests ran on this one (WSGI).
+    # (LocaleMiddleware's choice is on the request; under ASGI the view's thread may not see it
+    # active, as the middleware ran in another.)
+    language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
+    render = _in_language(render, language)
+    args = (*args[:4], render)
+    take = _in_language(take, language) if take is not None else None
     asgi = isinstance(getattr(request, "_request", request), ASGIRequest)  # DRF wraps it
     if asgi:
         # This view ran in its request's own thread, and Django gives that thread's database

@@ -57,10 +57,27 @@ def table_page(request, match_id: int):
     return _page(request, match, seat)
 
 
+def table_words() -> dict[str, str]:
+    """What table.js says, in the reader's language (a json_script on the page)."""
+    return {
+        "busy": _("Your last move is still with the referee…"),
+        "sending": _("Sending:"),
+        "refused": _("The move was refused."),
+        "unreachable": _("The server could not be reached; try again."),
+        "waiting": _("Still waiting for the referee…"),
+        "card_first": _("Choose a card from your hand first."),
+        "click_area": _("Click on the table inside the highlighted area:"),
+        "resign": _("Resign from this match?"),
+        "resign_label": _("resign"),
+        "outside": _("That spot is outside the allowed area."),
+    }
+
+
 def _page(request, match: Match, seat, *, gang_error: str = "", chosen: str = "", status=200):
     must_answer = _must_answer(match, seat)
     context = {
         "table": table_for(match, seat),
+        "words": table_words(),
         "must_answer": must_answer,
         "bring": _bring(match, seat, request.user, gang_error, chosen) if must_answer else None,
     }

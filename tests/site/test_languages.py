@@ -45,7 +45,8 @@ def test_the_api_stays_english_by_default(as_user):
 
 
 def _entries(path):
-    """(msgid, msgstr or msgstr[0..], flags) of each entry of a .po file, header aside."""
+    """(msgid, msgstr or msgstr[0..], flags, msgctxt or None) of each entry of a .po file,
+    header aside."""
     import ast
 
     entries = []
@@ -61,7 +62,7 @@ def _entries(path):
                 parts[key] = parts.get(key, "") + ast.literal_eval(line)
         if parts.get("msgid"):
             strs = [v for k, v in parts.items() if k.startswith("msgstr")]
-            entries.append((parts["msgid"], strs, flags))
+            entries.append((parts["msgid"], strs, flags, parts.get("msgctxt")))
     return entries
 
 
@@ -77,12 +78,16 @@ def test_every_page_string_is_translated_and_compiled(lang):
     folder = Path(settings.BASE_DIR) / "locale" / lang / "LC_MESSAGES"
     entries = _entries(folder / "django.po")
     assert len(entries) > 300
-    empty = [msgid for msgid, strs, _ in entries if not all(strs)]
-    fuzzy = [msgid for msgid, _, flags in entries if "fuzzy" in flags]
+    empty = [msgid for msgid, strs, _, _ in entries if not all(strs)]
+    fuzzy = [msgid for msgid, _, flags, _ in entries if "fuzzy" in flags]
     assert empty == [] and fuzzy == []
     with (folder / "django.mo").open("rb") as mo:
         compiled = gettext.GNUTranslations(mo)
-    stale = [msgid for msgid, strs, _ in entries if compiled.gettext(msgid) != strs[0]]
+    stale = [
+        msgid
+        for msgid, strs, _, context in entries
+        if (compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)) != strs[0]
+    ]
     assert stale == [], "run compilemessages"
 
 

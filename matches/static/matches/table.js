@@ -12,6 +12,9 @@
   var armed = null; // a control waiting for a click on the table (a free position)
   var busy = false; // a move is on its way to the referee
   var pending = null; // the id of that move's action, once the server took it
+  // The page's words, in the reader's language (matches/table.html: a json_script).
+  var words = JSON.parse((document.getElementById("table-words") || {}).textContent || "{}");
+  function word(key, fallback) { return words[key] || fallback; }
   var state = (window.posseTable = {
     loadId: Math.random().toString(36).slice(2),
     version: currentVersion(),
@@ -91,9 +94,9 @@
 
   // --- sending a move -----------------------------------------------------------------------
   function send(action, label) {
-    if (busy) return say("Your last move is still with the referee…", "pending");
+    if (busy) return say(word("busy", "Your last move is still with the referee…"), "pending");
     busy = true;
-    say("Sending: " + label + " …", "pending");
+    say(word("sending", "Sending:") + " " + label + " …", "pending");
     var url = action === "resign" ? api + "resign/" : api + "actions/";
     var headers = {
       "Content-Type": "application/json",
@@ -111,11 +114,11 @@
         return r.json().then(function (body) { return { ok: r.ok, body: body }; });
       })
       .then(function (res) {
-        if (!res.ok) return done(res.body.detail || "The move was refused.", "error");
+        if (!res.ok) return done(res.body.detail || word("refused", "The move was refused."), "error");
         pending = res.body.id;
         follow(res.body.id, 0);
       })
-      .catch(function () { done("The server could not be reached; try again.", "error"); });
+      .catch(function () { done(word("unreachable", "The server could not be reached; try again."), "error"); });
   }
 
   function done(text, kind) {
@@ -139,7 +142,7 @@
           }
           return;
         }
-        if (tries > 120) return done("Still waiting for the referee…", "pending");
+        if (tries > 120) return done(word("waiting", "Still waiting for the referee…"), "pending");
         setTimeout(function () { follow(actionId, tries + 1); }, 150);
       })
       .catch(function () { done("", ""); });
@@ -150,7 +153,7 @@
     var control = button.closest(".control");
     if (button.dataset.needsCard) {
       if (!selection.card) {
-        say("Choose a card from your hand first.", "error");
+        say(word("card_first", "Choose a card from your hand first."), "error");
         return null;
       }
       action.card = selection.card.slice(5);
@@ -175,7 +178,7 @@
       zone.setAttribute("width", (spec.x[1] - spec.x[0]) * s);
       zone.setAttribute("height", (spec.y[1] - spec.y[0]) * s);
     }
-    say("Click on the table inside the highlighted area: " + button.textContent, "pending");
+    say(word("click_area", "Click on the table inside the highlighted area:") + " " + button.textContent, "pending");
   }
 
   function tablePoint(svg, event) {
@@ -237,7 +240,7 @@
   tableBox.addEventListener("click", function (event) {
     var button = event.target.closest("button");
     if (button && button.classList.contains("resign")) {
-      if (window.confirm("Resign from this match?")) send("resign", "resign");
+      if (window.confirm(word("resign", "Resign from this match?"))) send("resign", word("resign_label", "resign"));
       return;
     }
     if (button && button.classList.contains("act")) {
@@ -249,7 +252,7 @@
     var svg = event.target.closest("svg.board-svg");
     if (armed && svg) {
       var p = tablePoint(svg, event);
-      if (!within(p, armed.spec)) return say("That spot is outside the allowed area.", "error");
+      if (!within(p, armed.spec)) return say(word("outside", "That spot is outside the allowed area."), "error");
       var filled = fill(armed.button, p);
       if (filled) send(filled, armed.button.textContent);
       return;
