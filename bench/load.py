@@ -27,6 +27,9 @@ legal actions, submit one, poll until resolved) and keep their own books (credit
 equipment they hold) so that every request they send is valid and any non-2xx is an error;
 that is a few coroutines here. The client, the server, the workers and PostgreSQL share two
 cores, and one Python process bounded in time is easy to reason about and to stop.
+
+The simulated players are in bench/load_clients.py, what a phase records and the report in
+bench/load_report.py; this module sets up, runs the phases and checks the invariants.
 """
 
 from __future__ import annotations
@@ -36,14 +39,31 @@ import os
 import random
 import sys
 import time
-import uuid
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 import httpx
 
 from bench import cpu
-from bench.common import BENCH_DIR, ROOT, machine_info, median, percentile
+from bench.common import BENCH_DIR, ROOT, machine_info
+from bench.load_clients import (
+    BUYERS,
+    CLIENTS,
+    LIVE_TABLES,
+    LOGGERS,
+    PLAYERS,
+    READERS,
+    SLUG,
+    Api,
+    Player,
+    Shop,
+    Table,
+    buyer,
+    live_player,
+    logger,
+    pinger,
+    reader,
+)
+from bench.load_report import Phase, report
 from bench.stack import Stack, services_problem
 
 REPORT = BENCH_DIR / "LOAD.md"
@@ -55,318 +75,6 @@ CPU_LOG = ROOT / "var" / "bench" / "load-cpu.log"
 GUNICORN_WORKERS = int(os.environ.get("POSSE_LOAD_WEB_WORKERS", "3"))
 WORKER_CLASS = os.environ.get("POSSE_LOAD_WORKER_CLASS", "gthread")  # gthread: posse web
 THREADS = int(os.environ.get("POSSE_LOAD_THREADS", "4" if WORKER_CLASS == "gthread" else "1"))
-LIVE_TABLES = 6  # live games at once, each played by one client holding both seats
-READERS = 3
-BUYERS = 2
-LOGGERS = 1
-PLAYERS = 2 * LIVE_TABLES
-POLL = 0.02  # between polls of a pending action
-RESIGN_AFTER = (6, 20)  # actions before a table concedes, drawn per game
-RESOLVE_TIMEOUT = 30.0
-REQUEST_TIMEOUT = 30.0
-CLIENTS = LIVE_TABLES + READERS + BUYERS + LOGGERS
-SLUG = "le-dernier-peuple"
-SHOP = ["whiskey", "pistol", "light-leather", "dynamite", "hunting-knife"]
-
-
-# --- what the clients record ---------------------------------------------------------------------
-
-
-@dataclass
-class Phase:
-    name: str
-    workers: int
-    kind: str = "mixed"  # or "ping": the same clients on the bare endpoint only
-    seconds: float = 0.0
-    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    error_samples: list[str] = field(default_factory=list)
-    resolve_times: list[float] = field(default_factory=list)
-    resolved: int = 0
-    rejected: int = 0
-    games_finished: int = 0
-    cpu: dict[str, float] = field(default_factory=dict)  # percent of the machine, by part
-    # the web server's thread CPU seconds per request, by "METHOD route" (its own log)
-    server_cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-
-    def error(self, kind: str, what: str) -> None:
-        self.errors[kind] += 1
-        if len(self.error_samples) < 10:
-            self.error_samples.append(f"{kind}: {what}")
-
-    @property
-    def requests(self) -> int:
-        return sum(len(v) for v in self.latencies.values())
-
-    @property
-    def error_count(self) -> int:
-        return sum(self.errors.values())
-
-
-class Api:
-    """One HTTP client for every simulated player; each request is timed and judged."""
-
-    def __init__(self, client: httpx.AsyncClient):
-        self.client = client
-        self.phase: Phase | None = None
-        self.accepted: set[int] = set()
-
-    async def call(
-        self, kind: str, method: str, path: str, *, token: str, expect: int, **kwargs
-    ) -> dict | None:
-        """The JSON body, or None after recording an error: a transport failure, a status
-        other than ``expect``, or a body that is not JSON."""
-        phase = self.phase
-        headers = {"Authorization": f"Token {token}", **kwargs.pop("headers", {})}
-        start = time.perf_counter()
-        try:
-            reply = await self.client.request(
-                method, path, headers=headers, timeout=REQUEST_TIMEOUT, **kwargs
-            )
-        except httpx.HTTPError as exc:
-            phase.latencies[kind].append(time.perf_counter() - start)
-            phase.error(kind, f"{method} {path}: {exc.__class__.__name__}")
-            return None
-        phase.latencies[kind].append(time.perf_counter() - start)
-        if reply.status_code != expect:
-            phase.error(kind, f"{method} {path}: {reply.status_code} {reply.text[:200]}")
-            return None
-        try:
-            return reply.json()
-        except ValueError:
-            phase.error(kind, f"{method} {path}: not JSON")
-            return None
-
-
-# --- the simulated players -----------------------------------------------------------------------
-
-
-@dataclass
-class Player:
-    username: str
-    token: str
-    gang_id: int
-
-
-async def reader(api: Api, me: Player, gangs: list[int], rnd: random.Random, deadline: float):
-    """Reads rosters: three gang details, then a page of the gang list."""
-    n = 0
-    while time.perf_counter() < deadline:
-        n += 1
-        if n % 4:
-            gang = rnd.choice(gangs)
-            await api.call(
-                "read roster", "GET", f"/api/v1/gangs/{gang}/", token=me.token, expect=200
-            )
-        else:
-            await api.call("list gangs", "GET", "/api/v1/gangs/", token=me.token, expect=200)
-
-
-@dataclass
-class Shop:
-    """A buyer's own books: credits and the stash items it bought (to sell some back)."""
-
-    credits: int
-    held: list[int] = field(default_factory=list)
-
-
-async def buyer(api: Api, me: Player, staff: str, shop: Shop, rnd: random.Random, deadline: float):
-    """Buys for the stash, sells one item in three back, asks staff for credits when short."""
-    gang = f"/api/v1/gangs/{me.gang_id}"
-    while time.perf_counter() < deadline:
-        if shop.credits < 100:
-            body = await api.call(
-                "staff credit adjustment",
-                "POST",
-                f"{gang}/adjustments/",
-                token=staff,
-                expect=201,
-                json={"amount": 500, "note": "load test: the bank lends again"},
-            )
-            if body:
-                shop.credits = body["balance_after"]
-        elif shop.held and rnd.random() < 0.33:
-            item = shop.held.pop(rnd.randrange(len(shop.held)))
-            body = await api.call(
-                "sell",
-                "POST",
-                f"{gang}/sales/",
-                token=me.token,
-                expect=201,
-                json={"equipment": item},
-            )
-            if body:
-                shop.credits = body["balance_after"]
-        else:
-            body = await api.call(
-                "buy",
-                "POST",
-                f"{gang}/purchases/",
-                token=me.token,
-                expect=201,
-                json={"item": rnd.choice(SHOP), "fighter": None, "quantity": 1},
-            )
-            if body:
-                shop.credits = body["credits"]
-                shop.held += [e["id"] for e in body["equipment"]]
-
-
-async def logger(api: Api, players: list[Player], league: int, rnd: random.Random, deadline: float):
-    """Logs Le Dernier Peuple results played at the table (a winner on 12 VP); the loser,
-    named by the winner, confirms it (it counts for nothing until then). Every other result
-    is logged for the load's league instead (its confirmation recomputes the two players'
-    standing totals), and then the league's standings are read."""
-    n = 0
-    while time.perf_counter() < deadline:
-        n += 1
-        winner, loser = rnd.sample(players, 2)
-        result = {
-            "placements": {winner.username: 1, loser.username: 2},
-            "scores": {winner.username: {"vp": 12}, loser.username: {"vp": rnd.randint(0, 11)}},
-        }
-        if n % 2:
-            body = await api.call(
-                "log result",
-                "POST",
-                "/api/v1/matches/",
-                token=winner.token,
-                expect=201,
-                json={"ruleset": SLUG, "live": False, **result},
-            )
-            if body:
-                await api.call(
-                    "confirm result",
-                    "POST",
-                    f"/api/v1/matches/{body['id']}/confirm/",
-                    token=loser.token,
-                    expect=200,
-                )
-            continue
-        base = f"/api/v1/leagues/{league}/"
-        body = await api.call(
-            "log league result",
-            "POST",
-            base + "matches/",
-            token=winner.token,
-            expect=201,
-            json=result,
-        )
-        if body:
-            await api.call(
-                "confirm league result",
-                "POST",
-                f"{base}matches/{body['id']}/confirm/",
-                token=loser.token,
-                expect=200,
-            )
-            await api.call(
-                "league standings", "GET", base + "standings/", token=loser.token, expect=200
-            )
-
-
-@dataclass
-class Table:
-    """A live game between two players, both played by one client (a hot seat)."""
-
-    seats: dict[str, Player]
-    match_id: int | None = None
-    moves_left: int = 0  # before one side concedes (a 2-player game runs ~50 actions)
-
-
-async def live_player(api: Api, table: Table, rnd: random.Random, deadline: float):
-    """Create a match (s1 invites s2, who accepts: then it is dealt); then state → legal
-    actions → submit one → poll until it is settled; concede after a while so that games
-    finish within a short run."""
-    s1 = table.seats["s1"]
-    while time.perf_counter() < deadline:
-        if table.match_id is None:
-            body = await api.call(
-                "create live match",
-                "POST",
-                "/api/v1/matches/",
-                token=s1.token,
-                expect=201,
-                json={
-                    "ruleset": SLUG,
-                    "live": True,
-                    "players": [table.seats["s1"].username, table.seats["s2"].username],
-                },
-            )
-            if not body:
-                await asyncio.sleep(0.5)
-                continue
-            s2 = table.seats["s2"]
-            path = f"/api/v1/matches/{body['id']}/accept/"
-            accepted = await api.call("accept match", "POST", path, token=s2.token, expect=200)
-            if not accepted:
-                await asyncio.sleep(0.5)
-                continue
-            table.match_id = body["id"]
-            table.moves_left = rnd.randint(*RESIGN_AFTER)
-        url = f"/api/v1/matches/{table.match_id}"
-        state = await api.call("match state", "GET", f"{url}/state/", token=s1.token, expect=200)
-        if not state:
-            await asyncio.sleep(0.5)
-            continue
-        decision = state["view"].get("decision")
-        if state["status"] != "live" or not decision:
-            api.phase.games_finished += state["status"] == "finished"
-            table.match_id = None
-            continue
-        mover = table.seats[decision["seat"]]
-        if table.moves_left <= 0:
-            await _settle(api, "resign", f"{url}/resign/", mover, url, json=None, version=None)
-            continue
-        legal = await api.call(
-            "legal actions", "GET", f"{url}/legal-actions/", token=mover.token, expect=200
-        )
-        if not legal or not legal["actions"]:
-            api.phase.error("legal actions", f"{url}: no action offered to the seat to move")
-            await asyncio.sleep(0.5)
-            continue
-        table.moves_left -= 1
-        action, version = rnd.choice(legal["actions"]), state["version"]
-        await _settle(
-            api, "submit action", f"{url}/actions/", mover, url, json=action, version=version
-        )
-
-
-async def _settle(
-    api: Api, kind: str, post: str, mover: Player, url: str, *, json, version: int | None
-) -> None:
-    """POST an action (or a resignation), then poll it until it is no longer pending."""
-    phase = api.phase  # an action started in one phase is counted in it
-    headers = {"Idempotency-Key": str(uuid.uuid4())}
-    if version is not None:
-        headers["Expected-Version"] = str(version)
-    start = time.perf_counter()
-    body = await api.call(
-        kind, "POST", post, token=mover.token, expect=202, json=json, headers=headers
-    )
-    if not body:
-        return
-    api.accepted.add(body["id"])
-    status = body["status"]
-    while status == "pending":
-        if time.perf_counter() - start > RESOLVE_TIMEOUT:
-            phase.error(kind, f"action {body['id']} still pending after 30 s")
-            return
-        await asyncio.sleep(POLL)
-        polled = await api.call(
-            "poll action", "GET", f"{url}/actions/{body['id']}/", token=mover.token, expect=200
-        )
-        status = polled["status"] if polled else status
-    phase.resolve_times.append(time.perf_counter() - start)
-    if status == "resolved":
-        phase.resolved += 1
-    else:
-        phase.rejected += 1
-
-
-async def pinger(api: Api, me: Player, deadline: float):
-    """The yardstick: a client that only ever calls the bare endpoint."""
-    while time.perf_counter() < deadline:
-        await api.call("ping", "GET", "/api/v1/ping/", token=me.token, expect=200)
 
 
 async def run_ping_phase(api: Api, phase: Phase, cast: dict, seconds: float) -> None:
@@ -602,185 +310,6 @@ def check_invariants(accepted: set[int]) -> list[tuple[str, bool, str]]:
         )
     )
     return checks
-
-
-# --- the report ----------------------------------------------------------------------------------
-
-
-def _ms(value: float) -> str:
-    return "—" if value != value else f"{value * 1000:.0f}"
-
-
-def _ms2(value: float) -> str:
-    return "—" if value != value else f"{value * 1000:.2f}"
-
-
-def _change(a: float, b: float) -> str:
-    return f"{b / a:.2f}×" if a else "—"
-
-
-def _cpu_ms_per(p: Phase, part: str, count: int) -> float:
-    """Milliseconds of CPU of one part (from /proc) per unit of work in a phase."""
-    share = p.cpu.get(part)
-    if not share or not count:
-        return float("nan")
-    return share / 100 * (os.cpu_count() or 1) * p.seconds / count * 1000
-
-
-def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str:
-    one, two = [p for p in phases if p.kind == "mixed"]
-    ping = next((p for p in phases if p.kind == "ping"), None)
-
-    def rate(p: Phase, n: float) -> float:
-        return n / p.seconds if p.seconds else 0.0
-
-    def compare(label: str, a: float, b: float, fmt: str = "{:.1f}") -> str:
-        return f"| {label} | {fmt.format(a)} | {fmt.format(b)} | {_change(a, b)} |"
-
-    lines = [
-        "# Load test",
-        "",
-        "Produced by `make load` (`python -m bench.load`); method in `docs/performance.md`.",
-        f"{info['date']}, {info['cores']} cores ({info['cpu']}), Python {info['python']}, "
-        f"{seconds:.0f} s per phase, settings `{info['settings']}`; load average before: "
-        f"{info['load_before']}"
-        + (f", after: {info['load_after']}" if info.get("load_after") else "")
-        + " (the 1-minute figure counts every other process on the machine).",
-        "",
-        f"Setup: {info.get('web', f'gunicorn ({GUNICORN_WORKERS} sync workers)')} and Celery "
-        "workers (concurrency 1 "
-        "each) on a PostgreSQL database and Redis queue of their own; everything on 127.0.0.1. "
-        f"Clients (asyncio + httpx, closed loop, no think time): {LIVE_TABLES} playing live Le "
-        f"Dernier Peuple games (state → legal actions → submit with Idempotency-Key and "
-        f"Expected-Version → poll every {POLL * 1000:.0f} ms until resolved; one side concedes "
-        f"after {RESIGN_AFTER[0]}-{RESIGN_AFTER[1]} actions unless the game ended), {READERS} "
-        f"reading rosters, {BUYERS} buying and selling (staff adjustments refill credits), "
-        f"{LOGGERS} logging results (every other one for a league: confirmed, then its standings "
-        "read). The client shares the 2 cores with everything it measures. Before any "
-        "phase each gang's detail is read once (cached, as on a server that has been up). "
-        f"First, the same {CLIENTS} clients call only `GET /api/v1/ping/` for as long (the "
-        "yardstick of the mixed load's ratio).",
-        "",
-        "## Summary",
-        "",
-        f"| | {one.name} | {two.name} | change |",
-        "|---|---|---|---|",
-        compare("requests/s (all types)", rate(one, one.requests), rate(two, two.requests)),
-        compare("live actions resolved/s", rate(one, one.resolved), rate(two, two.resolved)),
-    ]
-    for q in (50, 95, 99):
-        a, b = percentile(one.resolve_times, q), percentile(two.resolve_times, q)
-        lines.append(compare(f"submit → resolved p{q} (ms)", a * 1000, b * 1000, "{:.0f}"))
-    if ping is not None and ping.requests:
-        base = rate(ping, ping.requests)
-        lines += [
-            f"| requests/s, the same {CLIENTS} clients on ping only | {base:.1f} | | |",
-            f"| **mixed ÷ ping-only requests/s** | **{rate(one, one.requests) / base:.2f}** | "
-            f"**{rate(two, two.requests) / base:.2f}** | |",
-        ]
-    lines += [
-        compare(
-            "gunicorn CPU per request (ms, /proc)",
-            _cpu_ms_per(one, "gunicorn", one.requests),
-            _cpu_ms_per(two, "gunicorn", two.requests),
-        ),
-        compare(
-            "Celery CPU per resolved action (ms, /proc)",
-            _cpu_ms_per(one, "Celery", one.resolved + one.rejected),
-            _cpu_ms_per(two, "Celery", two.resolved + two.rejected),
-        ),
-        compare(
-            "PostgreSQL CPU per request (ms, /proc, whole server)",
-            _cpu_ms_per(one, "PostgreSQL (whole server)", one.requests),
-            _cpu_ms_per(two, "PostgreSQL (whole server)", two.requests),
-        ),
-    ]
-    lines += [
-        f"| live games seen to finish | {one.games_finished} | {two.games_finished} | |",
-        f"| actions rejected by the engine | {one.rejected} | {two.rejected} | |",
-        f"| **errors** | **{one.error_count}** | **{two.error_count}** | |",
-        *(
-            [f"| errors, ping only | {ping.error_count} | | |"]
-            if ping is not None and ping.requests
-            else []
-        ),
-        "",
-        "## Per request type",
-        "",
-        "| request | phase | count | req/s | p50 ms | p95 ms | p99 ms | errors |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    kinds = sorted({k for p in phases for k in p.latencies})
-    for kind in kinds:
-        for p in phases:
-            values = p.latencies.get(kind, [])
-            if not values and p.kind == "ping":
-                continue
-            lines.append(
-                f"| {kind} | {p.name} | {len(values)} | "
-                f"{rate(p, len(values)):.1f} | {_ms(median(values))} | "
-                f"{_ms(percentile(values, 95))} | {_ms(percentile(values, 99))} | "
-                f"{p.errors.get(kind, 0)} |"
-            )
-    if one.cpu and two.cpu:
-        shown = [p for p in phases if p.cpu]
-        lines += [
-            "",
-            "## Where the CPU went (percent of the machine's cores, per phase)",
-            "",
-            "| part | " + " | ".join(p.name for p in shown) + " |",
-            "|---|" + "---|" * len(shown),
-            *[
-                f"| {part} | " + " | ".join(f"{p.cpu.get(part, 0):.0f}%" for p in shown) + " |"
-                for part in one.cpu
-            ],
-        ]
-    routes = sorted({r for p in phases for r in p.server_cpu})
-    if routes:
-        lines += [
-            "",
-            "## CPU per request by endpoint (the web server's own log, thread CPU time)",
-            "",
-            "Each request's CPU in the gunicorn worker, from the first middleware to the "
-            "response (bench/cpu_middleware.py): what one more request of that kind costs a web "
-            "core, whatever else the machine runs.",
-            "",
-            "| endpoint | "
-            + " | ".join(f"{p.name}: count | mean ms | p95 ms" for p in phases)
-            + " |",
-            "|---|" + "---|---|---|" * len(phases),
-        ]
-        for route in routes:
-            cells = []
-            for p in phases:
-                values = p.server_cpu.get(route, [])
-                mean = sum(values) / len(values) if values else float("nan")
-                cells.append(
-                    f"{len(values)} | {_ms2(mean)} | {_ms2(percentile(values, 95))}"
-                    if values
-                    else "— | — | —"
-                )
-            lines.append(f"| `{route}` | " + " | ".join(cells) + " |")
-    lines += ["", "## Invariants after the run", ""]
-    for name, ok, detail in checks:
-        lines.append(f"- {'ok' if ok else '**BROKEN**'}: {name} — {detail}")
-    samples = [s for p in phases for s in p.error_samples]
-    if samples:
-        lines += ["", "## First errors", "", *[f"- `{s}`" for s in samples[:10]]]
-    lines += [
-        "",
-        "## What counts as an error",
-        "",
-        "Every request the clients send is valid by construction (listed legal actions on the "
-        "current version, purchases they can afford, items they hold), so an error is: a "
-        "transport failure or a request not answered in 30 s; any status other than the one "
-        "the endpoint documents for success (200, 201, or 202 for an action) — every 4xx and "
-        "5xx; a body that is not JSON; or an accepted action still pending 30 s after its POST. "
-        "An engine's refusal is not an HTTP error in this API (the POST is 202 and the action "
-        "resolves as `rejected`): those are counted apart, and none is expected.",
-        "",
-    ]
-    return "\n".join(lines)
 
 
 def start_web(stack: Stack):
