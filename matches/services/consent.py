@@ -22,18 +22,21 @@ from django.utils import timezone
 from matches import push
 from matches.models import Match, Participant
 from matches.services.common import MatchNotRunning, NotSeated, _append_events, closed_reason
-from matches.services.live_friendly import bring_gang
+from matches.services.live_friendly import bring_gang, with_friendly
 from matches.services.records import deal_if_accepted, with_seats
 
 Consent = Participant.Consent
 
 
 def _locked_seat(match: Match, player) -> tuple[Match, Participant]:
-    """The match row locked (with its creator, who is not locked) and every seat with its
-    player, the caller's among them: what the answer changes and what the response shows,
-    read once (``records.with_seats``). DoesNotExist when there is no such match."""
+    """The match row locked (with its creator, who is not locked, and whether it is a friendly
+    battle) and every seat with its player, the caller's among them: what the answer changes
+    and what the response shows, read once (``records.with_seats``). DoesNotExist when there
+    is no such match."""
     match = (
-        Match.objects.select_for_update(of=("self",)).select_related("created_by").get(pk=match.pk)
+        with_friendly(Match.objects.select_for_update(of=("self",)))
+        .select_related("created_by")
+        .get(pk=match.pk)
     )
     participants = list(
         Participant.objects.filter(match=match).select_related("player").order_by("id")

@@ -213,13 +213,13 @@ def test_a_result_staff_log_waits_for_every_player(as_, as_staff):
 # With force_authenticate (no auth query), in the test's transaction (each service's atomic
 # block is a SAVEPOINT and its RELEASE: 2 of each budget). Logging a result or inviting: the
 # players, the match, its seats. An answer: the match row locked (its creator joined, not
-# locked), every seat with its player, the seat's answer; the last acceptance also asks
-# whether it is a friendly battle, then writes the first event and the dealt match. None
+# locked, and whether it is a friendly battle), every seat with its player, the seat's answer;
+# the last acceptance then writes the first event and the dealt match. None
 # reads the match again for the response (matches.services.records.with_seats).
 LOG_BUDGET = 5
 INVITE_BUDGET = 5
 CONFIRM_BUDGET = 5
-ACCEPT_AND_DEAL_BUDGET = 8
+ACCEPT_AND_DEAL_BUDGET = 7
 DECLINE_BUDGET = 7
 
 
