@@ -277,3 +277,37 @@ def test_inviting_accepting_and_declining_answer_what_the_match_now_is_within_bu
 def test_an_answer_about_a_match_that_does_not_exist_is_a_404(as_):
     for what in ("accept", "confirm", "decline"):
         assert post(as_["ann"], {"id": 10**9}, what).status_code == 404
+
+
+def _fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+@pytest.mark.parametrize("creator", [True, False])
+def test_an_answer_reads_the_match_and_seats_the_orm_reads(as_, creator):
+    from django.db import transaction
+
+    from matches.services.consent import _locked_seat
+
+    match = Match.objects.get(pk=invite(as_["ann"], ["ann", "ben", "cat"])["id"])
+    if not creator:  # a creator's account can be deleted: the match stays, with none
+        Match.objects.filter(pk=match.pk).update(created_by=None)
+    ben = as_["ben"].handler._force_user
+    with transaction.atomic():
+        locked, seat = _locked_seat(Match(pk=match.pk), ben)
+    orm = Match.objects.select_related("created_by").get(pk=match.pk)
+    assert _fields(locked) == _fields(orm) and locked.friendly_battle is False
+    if creator:
+        assert _fields(locked.created_by) == _fields(orm.created_by)
+    else:
+        assert locked.created_by is None
+    seats = list(orm.participants.select_related("player").order_by("id"))
+    mine = list(locked.participants.all())
+    assert [_fields(p) for p in mine] == [_fields(p) for p in seats]
+    assert [_fields(p.player) for p in mine] == [_fields(p.player) for p in seats]
+    assert seat.player_id == ben.pk and seat in mine
+
+
+def test_an_answer_about_an_id_no_row_has_is_a_404(as_):
+    with pytest.raises(Match.DoesNotExist):
+        services.accept_match(match=Match(pk=10**30), player=as_["ann"].handler._force_user)
