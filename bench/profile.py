@@ -253,7 +253,8 @@ def _sender(client, *, headers: dict, cold: bool = False):
     return send
 
 
-def measure(client, prepare, *, headers: dict, calls: int, cold=False) -> dict:
+def measure(client, prepare, *, headers: dict, calls: int, cold=False, pg=None) -> dict:
+    """``pg``: a callable giving PostgreSQL's total time so far for this database (--pg)."""
     from django.db import connection
 
     send = _sender(client, headers=headers, cold=cold)
@@ -269,20 +270,42 @@ def measure(client, prepare, *, headers: dict, calls: int, cold=False) -> dict:
     prepared = prepare()
     with connection.execute_wrapper(count):
         send(prepared)
-    cpu = wall = 0.0
+    cpu = wall = pg_ms = 0.0
     for _ in range(calls):
         prepared = prepare()  # untimed: a write's fresh target
+        pg_before = pg() if pg else 0.0  # the target's own statements not counted
         c, w = time.process_time(), time.perf_counter()
         send(prepared)
         cpu += time.process_time() - c
         wall += time.perf_counter() - w
+        if pg:
+            pg_ms += pg() - pg_before
+    pg_ms = pg_ms / calls if pg else None
     return {
+        "pg_ms": pg_ms,
         "cpu_ms": cpu * 1000 / calls,
         "wall_ms": wall * 1000 / calls,
         "queries": len(queries),
         "sql": queries,
         "bytes": len(reply.content),
     }
+
+
+def _pg_time(stack):
+    """``pg()``: PostgreSQL's execution + planning ms so far for the stack's database, from
+    pg_stat_statements (global to the server: read for this database only, never reset)."""
+    if not stack.postgres:
+        raise SystemExit("--pg needs PostgreSQL")
+    import psycopg
+
+    from bench.stack import PG_ADMIN_URL
+
+    admin = psycopg.connect(PG_ADMIN_URL, autocommit=True)
+    sql = (
+        "SELECT coalesce(sum(total_exec_time + total_plan_time), 0) FROM pg_stat_statements "
+        "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = %s)"
+    )
+    return lambda: float(admin.execute(sql, [stack.database]).fetchone()[0])
 
 
 def main() -> None:
@@ -292,6 +315,12 @@ def main() -> None:
     parser.add_argument("--flat", action="store_true", help="self time per function")
     parser.add_argument("--only", help="comma-separated request names (default: all)")
     parser.add_argument("--sql", action="store_true", help="print each request's statements")
+    parser.add_argument(
+        "--pg",
+        action="store_true",
+        help="PostgreSQL ms per call too: pg_stat_statements' execution + planning time for "
+        "the profile's database (needs the extension in the admin database)",
+    )
     args = parser.parse_args()
     problem = services_problem()
     with Stack(name="profile", postgres=problem is None, broker=False) as stack:
@@ -302,17 +331,20 @@ def main() -> None:
         client = Client(HTTP_HOST="127.0.0.1")
         headers = {"Authorization": f"Token {seeded['token']}"}
         print(f"database: {stack.env['DATABASE_URL'].split(':', 1)[0]}, {args.calls} calls each")
-        print("| request | CPU ms/call | wall ms/call | queries | bytes |")
-        print("|---|---|---|---|---|")
+        pg = _pg_time(stack) if args.pg else None
+        extra_column = " PostgreSQL ms/call |" if pg else ""
+        print(f"| request | CPU ms/call | wall ms/call | queries | bytes |{extra_column}")
+        print(f"|---|---|---|---|---|{'---|' if pg else ''}")
         requests = _requests(seeded)
         only = set(args.only.split(",")) if args.only else None
         for name, (prepare, extra) in requests.items():
             if (args.profile and name != args.profile) or (only and name not in only):
                 continue
-            r = measure(client, prepare, headers=headers, calls=args.calls, **extra)
+            r = measure(client, prepare, headers=headers, calls=args.calls, pg=pg, **extra)
+            pg_cell = f" {r['pg_ms']:.3f} |" if pg else ""
             print(
                 f"| {name} | {r['cpu_ms']:.2f} | {r['wall_ms']:.2f} | {r['queries']} | "
-                f"{r['bytes']} |",
+                f"{r['bytes']} |{pg_cell}",
                 flush=True,
             )
             if args.sql:

@@ -6,7 +6,7 @@ from django.db import router
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from config.compiled import STAND_INS, Compiled, per_thread
+from config.compiled import STAND_INS, Compiled, Prepared, per_thread
 from config.rows import BIGINT
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services import MatchNotRunning, closed_reason
@@ -103,7 +103,7 @@ def seated_live_match(match_id: int, user) -> tuple[Match, Ruleset, Participant]
 _ANY_MATCH, _ANY_PLAYER, _ANY_ACTION = STAND_INS[:3]
 
 
-class _SeatQuery(Compiled):
+class _SeatQuery(Prepared):
     """``seated_live_match``'s query: the seat with its live match joined, made into the
     instances the queryset would have made."""
 
@@ -161,7 +161,7 @@ def _action_query(alias: str) -> Compiled:
         .order_by()  # by its primary key: one row at most
         .values_list(*ACTION_FIELDS)
     )
-    return Compiled(queryset, alias, (_ANY_ACTION, _ANY_MATCH, _ANY_PLAYER))
+    return Prepared(queryset, alias, (_ANY_ACTION, _ANY_MATCH, _ANY_PLAYER))
 
 
 def own_action(*, match_id: int, action_id: int, user) -> tuple | None:

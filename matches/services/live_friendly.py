@@ -19,6 +19,7 @@ from importlib import import_module
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, QuerySet
 
 from config.errors import NotAllowed
 from matches.models import Match, MatchEvent, Participant
@@ -34,7 +35,19 @@ def _provider(ruleset: str):
 
 
 def is_friendly(match: Match) -> bool:
+    known = getattr(match, "friendly_battle", None)  # read with the match (``with_friendly``)
+    if known is not None:
+        return known
     return MatchEvent.objects.filter(match=match, type=FRIENDLY).exists()
+
+
+def with_friendly(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """The matches with whether each is a friendly battle (``friendly_battle``), read in the
+    same statement: an acceptance asks, and a query of its own cost it one more round trip.
+    The event is written when the battle is created, before anyone answers, and never after."""
+    return matches.annotate(
+        friendly_battle=Exists(MatchEvent.objects.filter(match=OuterRef("pk"), type=FRIENDLY))
+    )
 
 
 @transaction.atomic

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
 
+from config.compiled import Statement, per_thread
 from matches.models import Match, MatchAction, Participant
 from matches.services.common import (
     IdempotencyKeyReused,
@@ -245,36 +246,45 @@ def _insert_new(action: MatchAction) -> MatchAction | None:
 
 
 _PLAYABLE = f"m.live AND m.status = '{Match.Status.LIVE}' AND NOT p.resigned"
+_FAST_FIELDS = [f for f in _INSERTED if f.name != "seat"]
 
 
 def _insert_fast(action: MatchAction, player) -> MatchAction | None:
     """PostgreSQL: find ``player``'s seat in the match, lock the match row (the same lock as
     ``_lock_seat``, held until this statement commits) and insert the action for that seat,
-    skipping a key the seat already used — one statement. None when nothing was inserted (no
-    seat, a match not running, a resigned seat, a used key): the general path says why."""
-    quote = connection.ops.quote_name
-    fields = [f for f in _INSERTED if f.name != "seat"]
-    columns = ", ".join(quote(f.column) for f in fields)
-    values = [f.get_db_prep_save(f.pre_save(action, add=True), connection) for f in fields]
+    skipping a key the seat already used — one statement, prepared once per connection
+    (config/compiled.py ``Statement``: its planning cost PostgreSQL more than running it).
+    None when nothing was inserted (no seat, a match not running, a resigned seat, a used
+    key): the general path says why."""
+    values = [f.get_db_prep_save(f.pre_save(action, add=True), connection) for f in _FAST_FIELDS]
+    statement = per_thread("submit", _submit_statement, connection.alias)
+    rows = statement.fetchall([action.match_id, player.pk, *values])
+    if not rows:
+        return None
+    action.pk, action.seat = rows[0]
+    action._state.adding = False
+    action._state.db = connection.alias
+    return action
+
+
+def _submit_statement(alias: str) -> Statement:
+    wrapper = connections[alias]
+    quote = wrapper.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in _FAST_FIELDS)
     participant, match = Participant._meta.db_table, Match._meta.db_table
     sql = (
         f"WITH s AS (SELECT p.seat FROM {quote(participant)} p "
         f"JOIN {quote(match)} m ON m.id = p.match_id "
         f"WHERE p.match_id = %s AND p.player_id = %s AND {_PLAYABLE} FOR UPDATE OF m) "
         f"INSERT INTO {quote(MatchAction._meta.db_table)} ({columns}, {quote('seat')}) "
-        f"SELECT {', '.join(['%s'] * len(values))}, s.seat FROM s "
+        f"SELECT {', '.join(['%s'] * len(_FAST_FIELDS))}, s.seat FROM s "
         f"ON CONFLICT ({', '.join(quote(c) for c in _KEY)}) DO NOTHING "
         f"RETURNING {quote(MatchAction._meta.pk.column)}, {quote('seat')}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [action.match_id, player.pk, *values])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    action.pk, action.seat = row
-    action._state.adding = False
-    action._state.db = connection.alias
-    return action
+    # The values of a SELECT list have no type PostgreSQL could infer: the columns' own.
+    ids = Participant._meta.get_field("match"), Participant._meta.get_field("player")
+    types = tuple(f.db_type(wrapper) for f in (*ids, *_FAST_FIELDS))
+    return Statement(sql, len(types), alias, types)
 
 
 def _enqueue_resolution(action_id: int) -> None:

@@ -213,13 +213,13 @@ def test_a_result_staff_log_waits_for_every_player(as_, as_staff):
 # With force_authenticate (no auth query), in the test's transaction (each service's atomic
 # block is a SAVEPOINT and its RELEASE: 2 of each budget). Logging a result or inviting: the
 # players, the match, its seats. An answer: the match row locked (its creator joined, not
-# locked), every seat with its player, the seat's answer; the last acceptance also asks
-# whether it is a friendly battle, then writes the first event and the dealt match. None
+# locked, and whether it is a friendly battle), every seat with its player, the seat's answer;
+# the last acceptance then writes the first event and the dealt match. None
 # reads the match again for the response (matches.services.records.with_seats).
 LOG_BUDGET = 5
 INVITE_BUDGET = 5
 CONFIRM_BUDGET = 5
-ACCEPT_AND_DEAL_BUDGET = 8
+ACCEPT_AND_DEAL_BUDGET = 7
 DECLINE_BUDGET = 7
 
 
@@ -277,3 +277,37 @@ def test_inviting_accepting_and_declining_answer_what_the_match_now_is_within_bu
 def test_an_answer_about_a_match_that_does_not_exist_is_a_404(as_):
     for what in ("accept", "confirm", "decline"):
         assert post(as_["ann"], {"id": 10**9}, what).status_code == 404
+
+
+def _fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+@pytest.mark.parametrize("creator", [True, False])
+def test_an_answer_reads_the_match_and_seats_the_orm_reads(as_, creator):
+    from django.db import transaction
+
+    from matches.services.consent import _locked_seat
+
+    match = Match.objects.get(pk=invite(as_["ann"], ["ann", "ben", "cat"])["id"])
+    if not creator:  # a creator's account can be deleted: the match stays, with none
+        Match.objects.filter(pk=match.pk).update(created_by=None)
+    ben = as_["ben"].handler._force_user
+    with transaction.atomic():
+        locked, seat = _locked_seat(Match(pk=match.pk), ben)
+    orm = Match.objects.select_related("created_by").get(pk=match.pk)
+    assert _fields(locked) == _fields(orm) and locked.friendly_battle is False
+    if creator:
+        assert _fields(locked.created_by) == _fields(orm.created_by)
+    else:
+        assert locked.created_by is None
+    seats = list(orm.participants.select_related("player").order_by("id"))
+    mine = list(locked.participants.all())
+    assert [_fields(p) for p in mine] == [_fields(p) for p in seats]
+    assert [_fields(p.player) for p in mine] == [_fields(p.player) for p in seats]
+    assert seat.player_id == ben.pk and seat in mine
+
+
+def test_an_answer_about_an_id_no_row_has_is_a_404(as_):
+    with pytest.raises(Match.DoesNotExist):
+        services.accept_match(match=Match(pk=10**30), player=as_["ann"].handler._force_user)

@@ -59,6 +59,17 @@ def _sql(queries) -> str:
     return "\n".join(q["sql"][:160] for q in queries.captured_queries)
 
 
+def _statement(sql: str) -> str:
+    """What a query ran: the statement itself, or for an ``EXECUTE`` of a prepared one
+    (config/compiled.py ``Statement``) the statement it prepared."""
+    if not sql.startswith("EXECUTE "):
+        return sql
+    name = sql.removeprefix("EXECUTE ").split("(", 1)[0]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE name = %s", [name])
+        return cursor.fetchone()[0]
+
+
 def test_posting_an_action_costs_the_seat_lock_and_the_insert(table, broker_mode):
     with CaptureQueriesContext(connection) as queries:
         reply = table.as_alice.post(
@@ -70,7 +81,7 @@ def test_posting_an_action_costs_the_seat_lock_and_the_insert(table, broker_mode
     assert reply.status_code == 202 and reply.json()["status"] == "pending"
     assert len(queries) == _submit_budget(), _sql(queries)
     if connection.vendor == "postgresql":
-        (statement,) = (q["sql"] for q in queries.captured_queries)
+        (statement,) = (_statement(q["sql"]) for q in queries.captured_queries)
         assert "FOR UPDATE OF m" in statement and "ON CONFLICT" in statement
 
 
@@ -79,7 +90,8 @@ def test_the_submit_lock_never_reads_the_game_state(table):
         services.submit_action(
             match=table.match.pk, player=table.alice, payload={"type": "pass"}, idempotency_key="k"
         )
-    lock = next(q["sql"] for q in queries.captured_queries if "matches_participant" in q["sql"])
+    statements = [_statement(q["sql"]) for q in queries.captured_queries]
+    lock = next(sql for sql in statements if "matches_participant" in sql)
     assert '"matches_match"."state"' not in lock and '"matches_match"."seed"' not in lock
 
 

@@ -1,0 +1,72 @@
+"""The live table's hot statements are prepared once per connection on PostgreSQL
+(config/compiled.py ``Statement``): the same rows, the same query count on a connection's
+first request as on the next, and the plain statement where a pooler could not keep them."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, connections, transaction
+
+from config.compiled import Statement
+from matches import selectors, services
+
+on_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's"
+)
+
+
+def _prepared() -> set[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM pg_prepared_statements")
+        return {name for (name,) in cursor.fetchall()}
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_new_connection_prepares_again_and_counts_no_extra_query(
+    table, django_assert_num_queries
+):
+    assert selectors.seated_live_match(table.match.pk, table.alice) is not None
+    connection.close()  # as at the end of CONN_MAX_AGE: the next request opens a new one
+    connection.ensure_connection()
+    assert not any(name.startswith("posse_statement_") for name in _prepared())
+    with django_assert_num_queries(1):  # the EXECUTE; PREPARE is connection setup
+        match, _, seat = selectors.seated_live_match(table.match.pk, table.alice)
+    assert seat.player_id == table.alice.pk and match.pk == table.match.pk
+    assert any(name.startswith("posse_statement_") for name in _prepared())
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_transaction_keeps_the_prepared_statements(table):
+    class Rollback(Exception):
+        pass
+
+    with pytest.raises(Rollback), transaction.atomic():
+        services.submit_action(  # the first submit on this connection prepares it
+            match=table.match.pk, player=table.alice, payload={"type": "pass"}, idempotency_key="a"
+        )
+        raise Rollback
+    action, created = services.submit_action(
+        match=table.match.pk, player=table.alice, payload={"type": "pass"}, idempotency_key="a"
+    )
+    assert created and action.seat == "s1"
+
+
+@pytest.mark.django_db
+def test_a_database_behind_a_transaction_pooler_gets_the_plain_statement(monkeypatch):
+    wrapper = connections["default"]
+    monkeypatch.setitem(wrapper.settings_dict, "DISABLE_SERVER_SIDE_CURSORS", True)
+    statement = Statement("SELECT %s + 1", 1, "default")
+    assert statement.prepare is None and statement.sql == "SELECT %s + 1"
+    assert statement.fetchall([41]) == [(42,)]
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_a_prepared_statement_answers_as_the_plain_one(django_assert_num_queries):
+    statement = Statement("SELECT %s::int + %s", 2, "default")
+    assert statement.sql.startswith("EXECUTE posse_statement_")
+    with django_assert_num_queries(2):
+        assert statement.fetchall([40, 2]) == [(42,)]
+        assert statement.fetchall([1, 2]) == [(3,)]
