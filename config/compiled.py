@@ -53,3 +53,18 @@ def per_thread(name, make: Callable[[str], object], alias: str):
     if query is None:
         query = queries[name] = make(alias)
     return query
+
+
+def bind(query: Compiled, *ids) -> list:
+    """``query``'s parameters with ``ids`` in the stand-ins' places, for sending its SQL inside
+    a statement of one's own (``convert`` then reads its columns back)."""
+    params = list(query.params)
+    for slots, value in zip(query.slots, ids, strict=True):
+        for i in slots:
+            params[i] = value
+    return params
+
+
+def convert(query: Compiled, found: list[tuple]) -> list[tuple]:
+    """Rows of ``query``'s columns read by a statement of one's own, through its converters."""
+    return list(query.compiler.results_iter(results=[found], tuple_expected=True))

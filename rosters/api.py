@@ -96,6 +96,28 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """The gang of the URL, if the caller may take ``action`` on it (rosters/access.py)."""
         return access.access_gang(user=self.request.user, action=action, gang_id=self.kwargs["pk"])
 
+    def _checked(self, data, action: access.Action) -> dict:
+        """The request's valid input; for invalid input, the gang's 404 or the caller's 403
+        first, as ever, then the 400 naming the field."""
+        if not data.is_valid():
+            self._gang_for(action)
+            raise ValidationError(data.errors)
+        return data.validated_data
+
+    def _locked_write(self, write, action: access.Action, **kwargs):
+        """``write`` (a service) on the gang of the URL, which asks rosters.access whether the
+        caller may take ``action`` of the gang it has just locked: the lock, the access
+        check's read and what the write reads first are one statement (services.writes)."""
+        user = self.request.user
+
+        def check(gang: Gang) -> None:
+            access.require(user=user, action=action, gang=gang)
+
+        try:
+            return write(gang=int(self.kwargs["pk"]), check=check, actor=user, **kwargs)
+        except Gang.DoesNotExist:
+            raise Http404 from None
+
     @extend_schema(
         request=StartingGangSerializer,
         responses={201: s.GangDetailSerializer},
@@ -152,16 +174,13 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def purchases(self, request, pk=None):
         if request.method == "GET":
             return self._ledger_page(pk, reason=LedgerEntry.Reason.PURCHASE)
-        gang = self._gang_for(access.Action.BUY)
-        data = s.PurchaseSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        bought = services.purchase_item(
-            gang=gang,
+        v = self._checked(s.PurchaseSerializer(data=request.data), access.Action.BUY)
+        bought = self._locked_write(
+            services.purchase_item,
+            access.Action.BUY,
             item=v["item"],
             fighter_id=v["fighter"],
             quantity=v["quantity"],
-            actor=request.user,
         )
         # Every row bought holds the gang as the service locked and totalled it: the balance
         # and totals of this transaction, as committed (no read-back).
@@ -189,17 +208,14 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def sales(self, request, pk=None):
         if request.method == "GET":
             return self._ledger_page(pk, reason=LedgerEntry.Reason.SALE)
-        gang = self._gang_for(access.Action.SELL)
-        data = s.SaleSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        if "equipment" in data.validated_data:
-            entry = services.sell_equipment(
-                gang=gang, equipment_id=data.validated_data["equipment"], actor=request.user
+        v = self._checked(s.SaleSerializer(data=request.data), access.Action.SELL)
+        if "equipment" in v:
+            entry = self._locked_write(
+                services.sell_equipment, access.Action.SELL, equipment_id=v["equipment"]
             )
         else:
-            entry = services.sell_goods(
-                gang=gang, goods_id=data.validated_data["goods"], actor=request.user
-            )
+            gang = self._gang_for(access.Action.SELL)
+            entry = services.sell_goods(gang=gang, goods_id=v["goods"], actor=request.user)
         return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -241,10 +257,8 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def adjustments(self, request, pk=None):
-        gang = self._gang_for(access.Action.ADJUST_CREDITS)
-        data = s.AdjustmentSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        entry = services.adjust_credits(gang=gang, actor=request.user, **data.validated_data)
+        v = self._checked(s.AdjustmentSerializer(data=request.data), access.Action.ADJUST_CREDITS)
+        entry = self._locked_write(services.adjust_credits, access.Action.ADJUST_CREDITS, **v)
         return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
