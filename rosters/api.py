@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.converters import ObjectId
-from rosters import access, detail, export_format, exports, selectors, services
+from rosters import access, bodies, detail, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.api_flips import FighterFlipRequestSerializer, FlipsResultSerializer, flip_request
 from rosters.api_starting import StartingGangSerializer, starting_gang
@@ -186,7 +186,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         # and totals of this transaction, as committed (no read-back).
         gang = bought[0].gang
         body = {
-            "equipment": s.EquipmentSerializer(bought, many=True).data,
+            "equipment": [bodies.equipment(row) for row in bought],
             "credits": gang.credits,
             "rating": gang.rating,
             "wealth": gang.wealth,
@@ -216,7 +216,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         else:
             gang = self._gang_for(access.Action.SELL)
             entry = services.sell_goods(gang=gang, goods_id=v["goods"], actor=request.user)
-        return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(bodies.ledger_entry(entry), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         responses=s.LedgerEntrySerializer(many=True),
@@ -259,7 +259,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def adjustments(self, request, pk=None):
         v = self._checked(s.AdjustmentSerializer(data=request.data), access.Action.ADJUST_CREDITS)
         entry = self._locked_write(services.adjust_credits, access.Action.ADJUST_CREDITS, **v)
-        return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(bodies.ledger_entry(entry), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         methods=["GET"], responses=s.GoodsSerializer(many=True), summary="Goods the gang holds"

@@ -160,3 +160,26 @@ def _wait_for_a_lock_wait(timeout: float = 10) -> None:
                 return
             time.sleep(0.01)
     raise AssertionError("the sale never waited for the gang's lock")
+
+
+def test_the_write_responses_are_what_the_serializers_write(as_user, as_staff, gang, leader):
+    from rosters.serializers import EquipmentSerializer, LedgerEntrySerializer
+
+    services.adjust_credits(gang=gang, amount=500, note="bench", actor=gang.owner)
+    services.add_goods(gang=gang, item="beaver-pelt", actor=gang.owner)
+    for fighter, quantity in ((None, 2), (leader, 1)):
+        response = buy(as_user, gang, "pistol", fighter=fighter, quantity=quantity)
+        assert response.status_code == 201, response.content
+        ids = [e["id"] for e in response.json()["equipment"]]
+        rows = Equipment.objects.select_related("item").in_bulk(ids)
+        assert response.json()["equipment"] == [EquipmentSerializer(rows[i]).data for i in ids]
+    url = f"/api/v1/gangs/{gang.pk}"
+    for client, path, payload in (
+        (as_user, "sales/", {"equipment": ids[0]}),
+        (as_user, "sales/", {"goods": gang.goods.get().pk}),
+        (as_staff, "adjustments/", {"amount": -5, "note": "a fine"}),
+    ):
+        response = client.post(f"{url}/{path}", payload, format="json")
+        assert response.status_code == 201, response.content
+        entry = LedgerEntry.objects.select_related("actor").get(pk=response.json()["id"])
+        assert response.json() == LedgerEntrySerializer(entry).data
