@@ -16,6 +16,9 @@ pytestmark = pytest.mark.django_db
 # gang rules, roles).
 # Token auth adds one query. The list budgets leave that one spare; the detail's are exact.
 LIST_BUDGET = 3
+# With no query parameter the list's first page and its count are one query
+# (rosters.selectors.gang_list_first_page).
+FIRST_PAGE_BUDGET = 1
 DETAIL_BUILD_BUDGET = 9
 DETAIL_CACHED_BUDGET = 1
 FIGHTERS_BUDGET = 7
@@ -86,6 +89,32 @@ def test_gang_list_queries_do_not_grow_with_the_number_of_gangs(
     with django_assert_max_num_queries(LIST_BUDGET):
         response = as_user.get("/api/v1/gangs/")
     assert response.json()["count"] == 10
+
+
+def test_the_gang_lists_first_page_is_one_query(as_user, user, django_assert_max_num_queries):
+    for n in range(30):
+        services.create_gang(owner=user, name=f"G{n}", faction="townsfolk")
+    with django_assert_max_num_queries(FIRST_PAGE_BUDGET):
+        response = as_user.get("/api/v1/gangs/")
+    assert response.json()["count"] == 30
+    with django_assert_max_num_queries(LIST_BUDGET):
+        response = as_user.get("/api/v1/gangs/?search=G1")
+    assert response.json()["count"] == 11
+
+
+def test_the_first_page_is_what_the_paginator_answers(as_user, user, other_user):
+    """Page 1 with no query parameter (one compiled query) equals ``?page=1`` (the filter
+    backends and the paginator), with fewer gangs than a page and with more."""
+    for count in (0, 3, 30):
+        while Gang.objects.count() < count:
+            n = Gang.objects.count()
+            owner = user if n % 2 else other_user
+            services.create_gang(owner=owner, name=f"Gang {n % 7} {n}", faction="sheriffs")
+        first = as_user.get("/api/v1/gangs/").json()
+        assert first == as_user.get("/api/v1/gangs/?page=1").json()
+        assert first["count"] == count
+        assert (first["next"] is None) == (count <= 25)
+    assert first["next"] == "http://testserver/api/v1/gangs/?page=2"
 
 
 def test_fighter_list_is_bounded_too(as_user, user, django_assert_max_num_queries):
