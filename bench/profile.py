@@ -135,12 +135,22 @@ def _writes(seeded: dict) -> dict[str, tuple]:
         **_league_writes(seeded, owner, other),
         "buy": (_fixed("POST", f"{gang}/purchases/", buy), {}),
         "sell": (sell, {}),
+        **_adjust_row(gang),
         "log result": (_fixed("POST", "/api/v1/matches/", result), {}),
         "confirm result": (confirm, {}),
         "create live match": (_fixed("POST", "/api/v1/matches/", live), {}),
         "accept match": (accept, {}),
         "submit action": (submit, {}),
     }
+
+
+def _adjust_row(gang: str) -> dict[str, tuple]:
+    """The load's staff adjustment (bench/load.py's buyers, when short of credits)."""
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.get(user__username="profile-staff").key
+    body = {"amount": 500, "note": "load test: the bank lends again"}
+    return {"adjust": (lambda: Prepared("POST", f"{gang}/adjustments/", body, token=token), {})}
 
 
 def _league_writes(seeded: dict, owner, other) -> dict[str, tuple]:

@@ -72,11 +72,7 @@ class ConvertedOnce(Compiled):
             return cursor.fetchall()
 
     def rows(self, *ids: int) -> list[tuple]:
-        params = list(self.params)
-        for slots, value in zip(self.slots, ids, strict=True):
-            for i in slots:
-                params[i] = value
-        found = self._fetch(params)
+        found = self._fetch(bind(self, *ids))
         if not found:
             return []
         converters = self._converters
@@ -167,3 +163,18 @@ class Prepared(ConvertedOnce):
 
     def _fetch(self, params: list) -> list[tuple]:
         return self.statement.fetchall(params)
+
+
+def bind(query: Compiled, *ids) -> list:
+    """``query``'s parameters with ``ids`` in the stand-ins' places, for sending its SQL inside
+    a statement of one's own (``convert`` then reads its columns back)."""
+    params = list(query.params)
+    for slots, value in zip(query.slots, ids, strict=True):
+        for i in slots:
+            params[i] = value
+    return params
+
+
+def convert(query: Compiled, found: list[tuple]) -> list[tuple]:
+    """Rows of ``query``'s columns read by a statement of one's own, through its converters."""
+    return list(query.compiler.results_iter(results=[found], tuple_expected=True))

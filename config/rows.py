@@ -36,3 +36,42 @@ def row_by(model: type[Model], field: str, value):
     alias = router.db_for_read(model)
     found = list(model.objects.db_manager(alias).raw(_sql(model, field, alias), [value]))
     return found[0] if found else None
+
+
+@cache
+def _converters(model: type[Model], alias: str) -> tuple[tuple, ...]:
+    """Per concrete field, the converters the ORM's compiler applies to its column (the
+    backend's, then the field's: a JSON field's decoding, SQLite's datetimes), each with the
+    column expression it is called with."""
+    connection = connections[alias]
+    found = []
+    for field in model._meta.concrete_fields:
+        column = field.get_col(model._meta.db_table)
+        found.append(
+            (
+                column,
+                tuple(
+                    connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+                ),
+            )
+        )
+    return tuple(found)
+
+
+def columns(model: type[Model], alias: str, table: str) -> str:
+    """The model's concrete columns in field order, qualified by ``table`` (an alias), as
+    ``from_row`` reads them."""
+    quote = connections[alias].ops.quote_name
+    return ", ".join(f"{table}.{quote(f.column)}" for f in model._meta.concrete_fields)
+
+
+def from_row(model: type[Model], alias: str, values) -> Model:
+    """The instance the ORM would make of a row of ``model``'s concrete columns in field
+    order (``columns``), read by SQL of our own: each value through the field's converters."""
+    connection = connections[alias]
+    converted = []
+    for value, (column, converters) in zip(values, _converters(model, alias), strict=True):
+        for converter in converters:
+            value = converter(value, column, connection)
+        converted.append(value)
+    return model.from_db(alias, None, converted)

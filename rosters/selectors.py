@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from django.db.models import Prefetch, QuerySet
+from django.db import router
+from django.db.models import Count, Prefetch, QuerySet, Window
 from django.utils import timezone
 
+from config.compiled import Compiled, per_thread
 from rosters.models import Equipment, Fighter, Gang, GangRules, Goods, Role
 from rulesets.core.words import counted
 
@@ -32,6 +35,31 @@ LIST_FIELDS = (
 def gang_list_rows(gangs: QuerySet[Gang]) -> QuerySet:
     """The list's rows as plain values (``gang_list_item`` turns one into the body's item)."""
     return gangs.values(*LIST_FIELDS)
+
+
+def gang_list_first_page(*, size: int) -> tuple[int, list[dict]]:
+    """The number of gangs and the list's first page of ``size`` in its default order (by
+    name, as the view's ``ordering``), each as ``gang_list_item`` writes it: what a
+    ``GET gangs/`` with no query parameter returns. One query (the count as a window over the
+    same rows), compiled once per thread and database (config/compiled.py): the paginator's
+    count and page, each built again per request, cost the list ~0.9 of its ~1.7 ms."""
+    alias = router.db_for_read(Gang)
+    # The list's gangs are still gangs_for_list's on every call (a lazy queryset, no SQL:
+    # what the tests' faults replace), compiled the first time only.
+    gangs = gangs_for_list()
+    query = per_thread(f"gang list first page {size}", partial(_first_page, gangs, size), alias)
+    rows = query.rows()
+    count = rows[0][-1] if rows else 0
+    return count, [gang_list_item(dict(zip(LIST_FIELDS, row, strict=False))) for row in rows]
+
+
+def _first_page(gangs: QuerySet[Gang], size: int, alias: str) -> Compiled:
+    gangs = (
+        gangs.annotate(total=Window(Count("pk")))
+        .order_by("name")
+        .values_list(*LIST_FIELDS, "total")
+    )
+    return Compiled(gangs[:size], alias)
 
 
 def gang_list_item(row: dict) -> dict:

@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from rosters import api, api_fighters, api_share
+from rosters import api, api_catalogue, api_fighters, api_share
 
 router = SimpleRouter()
 router.register("gangs", api.GangViewSet, basename="gang")
@@ -9,7 +9,9 @@ router.register("fighters", api_fighters.FighterViewSet, basename="fighter")
 
 urlpatterns = [
     path(
-        "rulesets/last-hope-frontier/catalogue/", api.CatalogueView.as_view(), name="lhf-catalogue"
+        "rulesets/last-hope-frontier/catalogue/",
+        api_catalogue.CatalogueView.as_view(),
+        name="lhf-catalogue",
     ),
     path(
         "gangs/<id:pk>/equipment/<id:equipment_id>/move/",

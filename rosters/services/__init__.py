@@ -4,7 +4,9 @@
   injuries;
 - ``equipment``: carry rules, purchases, moves, sales, items used up in battle;
 - ``goods``: goods and findable items found in a mission, goods sold at the marketplace;
-- ``ledger``: credits through the append-only ledger, totals recomputed, arbitrators' grants;
+- ``ledger``: credits through the append-only ledger, arbitrators' grants;
+- ``writes``: what a write sends — its ledger row checked against the locked balance, its rows,
+  the totals recomputed from the rows — as one statement on PostgreSQL (``GangWrite``);
 - ``starting``: a starting gang founded, hired and equipped in one all-or-nothing order;
 - ``flips``: advancement by card flips (a flip and its choice in one call with ``prefer``);
   ``catalogue``: market price changes;

@@ -21,8 +21,14 @@ def _lock(gang: Gang | int) -> Gang:
     return revisions.lock_and_bump(gang if isinstance(gang, int) else gang.pk)
 
 
+def _new_event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:
+    return GangEvent(gang=gang, kind=kind, text=text, actor=actor, fighter=fighter)
+
+
 def _event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:
-    return GangEvent.objects.create(gang=gang, kind=kind, text=text, actor=actor, fighter=fighter)
+    event = _new_event(gang, kind, text, actor=actor, fighter=fighter)
+    event.save()
+    return event
 
 
 def record_event(*, gang: Gang, text: str, actor, kind: str = Kind.BATTLE) -> GangEvent:

@@ -3,10 +3,14 @@ the stash, selling it at the marketplace, and using it up in a live battle."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from collections.abc import Callable
+
+from django.db import router, transaction
 from django.utils import timezone
 
-from config.rows import row_by
+from config.compiled import STAND_INS, Compiled, per_thread
+from config.rows import BIGINT, row_by
+from rosters import revisions
 from rosters.errors import (
     CarryError,
     InsufficientCredits,
@@ -21,7 +25,7 @@ from rosters.models import (
 )
 from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
 from rosters.services.fighters import _active_fighter
-from rosters.services.ledger import _post, _refresh_totals
+from rosters.services.writes import GangWrite, _refresh_totals
 from rulesets.core.words import counted
 from rulesets.last_hope_frontier import marketplace
 
@@ -99,11 +103,40 @@ def store_entry(item: str) -> CatalogueItem:
     return entry
 
 
-@transaction.atomic
-def purchase_item(
-    *, gang: Gang, item: str, fighter_id: int | None, quantity: int, actor
-) -> list[Equipment]:
-    gang = _lock(gang)
+# Where the ids and slugs go in the reads sent with the gang lock (config/compiled.py).
+_ANY_ID, _ANY_SLUG = STAND_INS[0], "\x00any slug"
+_ITEM_COLUMNS = [f.attname for f in CatalogueItem._meta.concrete_fields]
+_EQUIPMENT_COLUMNS = [f.attname for f in Equipment._meta.concrete_fields]
+
+
+def _reads(alias: str) -> dict[str, Compiled]:
+    return per_thread("rosters equipment writes", _make_reads, alias)
+
+
+def _make_reads(alias: str) -> dict[str, Compiled]:
+    """What a purchase and a sale read first, sent with the gang lock in one statement
+    (revisions.lock_and_read). Compiled once (config/compiled.py): the ORM cost more building
+    these than PostgreSQL took to answer them."""
+    by_slug = CatalogueItem.objects.filter(slug=_ANY_SLUG).order_by().values_list(*_ITEM_COLUMNS)
+    held = (
+        Equipment.objects.filter(pk=_ANY_ID)
+        .order_by()
+        .values_list(*_EQUIPMENT_COLUMNS, *(f"item__{name}" for name in _ITEM_COLUMNS))
+    )
+    return {
+        "item": Compiled(by_slug[:1], alias, (_ANY_SLUG,)),
+        "held": Compiled(held[:1], alias, (_ANY_ID,)),
+    }
+
+
+def _lock_reading(gang: Gang | int, read: str, key) -> tuple[Gang, tuple | None]:
+    """The gang locked (``_lock``) with the row of ``read`` for ``key``, in one statement."""
+    alias = router.db_for_write(Gang)
+    gang_id = gang if isinstance(gang, int) else gang.pk
+    return revisions.lock_and_read(gang_id, _reads(alias)[read], key)
+
+
+def _quantity_checked(quantity) -> int:
     if (
         not isinstance(quantity, int)
         or isinstance(quantity, bool)
@@ -112,7 +145,32 @@ def purchase_item(
         raise RosterError(
             f"Quantity must be a whole number from 1 to {MAX_QUANTITY}.", field="quantity"
         )
-    entry = store_entry(item)
+    return quantity
+
+
+@transaction.atomic
+def purchase_item(
+    *,
+    gang: Gang | int,
+    item: str,
+    fighter_id: int | None,
+    quantity: int,
+    actor,
+    check: Callable[[Gang], None] | None = None,
+) -> list[Equipment]:
+    """Buy ``quantity`` of the catalogue's ``item`` for a fighter of the gang or its stash.
+
+    ``check`` is the caller's access rule (rosters.access), asked of the gang as locked
+    before anything else is refused: the API's views pass it, so that the lock, the access
+    check's read and the catalogue item are one statement (``_lock_reading``)."""
+    gang, found = _lock_reading(gang, "item", str(item))
+    if check is not None:
+        check(gang)
+    _quantity_checked(quantity)
+    if found is None:
+        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
+    entry = CatalogueItem.from_db(gang._state.db, None, found)
+    check_purchasable(entry)
     fighter = None
     if fighter_id is not None:
         fighter = _active_fighter(gang, fighter_id)
@@ -122,32 +180,33 @@ def purchase_item(
         raise InsufficientCredits(needed=cost, available=gang.credits)
     where = f"for {fighter.name}" if fighter else "for the stash"
     label = entry.name if quantity == 1 else f"{quantity} × {entry.name}"
-    _post(
-        gang,
+    write = GangWrite(gang)
+    write.post(
         amount=-cost,
         reason=Reason.PURCHASE,
         actor=actor,
         field="item",
         note=f"Bought {label} {where}",
     )
-    bought = Equipment.objects.bulk_create(
-        Equipment(
-            gang=gang,
-            fighter=fighter,
-            item=entry,
-            price_paid=entry.price,
-            catalogue_revision=entry.revision,
-        )
-        for _ in range(quantity)
+    bought = write.add(
+        [
+            Equipment(
+                gang=gang,
+                fighter=fighter,
+                item=entry,
+                price_paid=entry.price,
+                catalogue_revision=entry.revision,
+            )
+            for _ in range(quantity)
+        ]
     )
-    _event(
-        gang,
+    write.event(
         Kind.PURCHASE,
         f"Bought {label} {where} for {cost} credits.",
         actor=actor,
         fighter=fighter,
     )
-    _refresh_totals(gang)
+    write.send()
     return bought
 
 
@@ -159,12 +218,28 @@ def _held_equipment(gang: Gang, equipment_id, *, field: str = "equipment") -> Eq
     if found is None or found.gang_id != gang.pk:
         raise RosterError("No such equipment in this gang.", field=field)
     found.item = row_by(CatalogueItem, "id", found.item_id)
-    if not found.held:
+    return _still_held(found, field)
+
+
+def _still_held(equipment: Equipment, field: str) -> Equipment:
+    if not equipment.held:
         raise RosterError(
-            f"That {found.item.name.lower()} is no longer the gang's ({found.disposal}).",
+            f"That {equipment.item.name.lower()} is no longer the gang's ({equipment.disposal}).",
             field=field,
         )
-    return found
+    return equipment
+
+
+def _held_read_with_lock(gang: Gang, found: tuple | None, field: str) -> Equipment:
+    """``_held_equipment`` from the row read with the lock (``_lock_reading``): the sale's
+    write checks again that it is still held (services.writes)."""
+    width = len(_EQUIPMENT_COLUMNS)
+    if found is None or found[_EQUIPMENT_COLUMNS.index("gang_id")] != gang.pk:
+        raise RosterError("No such equipment in this gang.", field=field)
+    alias = gang._state.db
+    equipment = Equipment.from_db(alias, None, found[:width])
+    equipment.item = CatalogueItem.from_db(alias, None, found[width:])
+    return _still_held(equipment, field)
 
 
 @transaction.atomic
@@ -192,25 +267,31 @@ def move_equipment(*, gang: Gang, equipment_id: int, fighter_id: int | None, act
 
 
 @transaction.atomic
-def sell_equipment(*, gang: Gang, equipment_id: int, actor) -> LedgerEntry:
-    """Equipment sells at the marketplace for half its current market value (rounded down)."""
-    gang = _lock(gang)
-    equipment = _held_equipment(gang, equipment_id)
+def sell_equipment(
+    *, gang: Gang | int, equipment_id: int, actor, check: Callable[[Gang], None] | None = None
+) -> LedgerEntry:
+    """Equipment sells at the marketplace for half its current market value (rounded down).
+    ``check``: as for ``purchase_item`` (the lock, the access check's read and the
+    equipment with its catalogue item in one statement)."""
+    if not isinstance(equipment_id, int) or equipment_id not in BIGINT:
+        gang, found = _lock(gang), None  # no row has it
+    else:
+        gang, found = _lock_reading(gang, "held", equipment_id)
+    if check is not None:
+        check(gang)
+    equipment = _held_read_with_lock(gang, found, "equipment")
     price = marketplace.sale_price(equipment.item.price)
-    equipment.disposal = Equipment.Disposal.SOLD
-    equipment.disposed_at = timezone.now()
-    equipment.save(update_fields=["disposal", "disposed_at"])
-    entry = _post(
-        gang,
+    name = equipment.item.name.lower()
+    write = GangWrite(gang)
+    write.dispose(equipment, Equipment.Disposal.SOLD)
+    entry = write.post(
         amount=price,
         reason=Reason.SALE,
         actor=actor,
-        note=f"Sold a {equipment.item.name.lower()} at the marketplace",
+        note=f"Sold a {name} at the marketplace",
     )
-    _event(
-        gang, Kind.SALE, f"Sold a {equipment.item.name.lower()} for {price} credits.", actor=actor
-    )
-    _refresh_totals(gang)
+    write.event(Kind.SALE, f"Sold a {name} for {price} credits.", actor=actor)
+    write.send()
     return entry
 
 

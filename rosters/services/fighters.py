@@ -22,7 +22,8 @@ from rosters.models import (
     Role,
 )
 from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
-from rosters.services.ledger import _post, _refresh_totals
+from rosters.services.ledger import _post
+from rosters.services.writes import _refresh_totals
 from rulesets.core.words import counted
 from rulesets.last_hope_frontier import post_game
 

@@ -12,7 +12,8 @@ from rosters.models import (
     Gang,
 )
 from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
-from rosters.services.ledger import _post, _refresh_totals
+from rosters.services.ledger import _post
+from rosters.services.writes import _refresh_totals
 
 
 @transaction.atomic

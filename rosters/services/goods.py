@@ -18,7 +18,8 @@ from rosters.models import (
     LedgerEntry,
 )
 from rosters.services.common import Kind, Reason, _event, _lock
-from rosters.services.ledger import _post, _refresh_totals
+from rosters.services.ledger import _post
+from rosters.services.writes import _refresh_totals
 from rulesets.last_hope_frontier import marketplace
 
 
