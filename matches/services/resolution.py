@@ -114,14 +114,14 @@ def _locked_rows(conn, model, sql: str, params: list) -> list[tuple]:
     with the fields' converters (JSON, SQLite's dates and booleans) found once per model."""
     fields = model._meta.concrete_fields
     key = (model, conn.vendor)
-    if key not in _CONVERTERS:
-        found = []
+    if key not in _CONVERTERS:  # as the ORM's compiler finds them: the backend's, the field's
+        converting = []
         for n, field in enumerate(fields):
             col = field.get_col(model._meta.db_table)
             convert = conn.ops.get_db_converters(col) + col.get_db_converters(conn)
             if convert:
-                found.append((n, col, convert))
-        _CONVERTERS[key] = found
+                converting.append((n, col, convert))
+        _CONVERTERS[key] = converting
     converters, width = _CONVERTERS[key], len(fields)
     with conn.cursor() as cursor:
         cursor.execute(sql, params)
