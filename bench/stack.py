@@ -333,29 +333,30 @@ class Stack:
     def start_worker(
         self, *, concurrency: int = 1, name: str = "worker1", settings: str = ""
     ) -> Proc:
+        """``posse worker``: its command line from config/processes.py, built from this
+        stack's environment, exactly as production starts it; then the pool's size and a
+        node name of its own (two workers of one stack must not share one)."""
         if not (self.postgres and self.broker):
             raise RuntimeError("a Celery worker needs PostgreSQL and Redis")
+        from config import processes
+
+        child = self.child_env()
+        if settings:
+            child["DJANGO_SETTINGS_MODULE"] = settings
+        saved = dict(os.environ)
+        try:  # processes.worker() reads os.environ: give it the child's for the call
+            os.environ.clear()
+            os.environ.update(child)
+            argv = processes.worker()
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        if argv[argv.index("-Q") + 1] != self.queue:  # settings read before this stack's
+            raise RuntimeError(f"the worker would listen on {argv}, not on {self.queue}")
         proc = self._spawn(
             name,
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--loglevel=info",  # "ready." tells us it consumes; a log line per task is cheap
-                f"--concurrency={concurrency}",
-                "--pool=prefork",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "-Q",
-                self.queue,
-                "-n",
-                f"{name}.{os.getpid()}@%h",
-            ],
-            env={"DJANGO_SETTINGS_MODULE": settings} if settings else None,
+            [*argv, f"--concurrency={concurrency}", "-n", f"{name}.{os.getpid()}@%h"],
+            env=child,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -273,6 +273,11 @@ SPECTACULAR_SETTINGS = {
 # Tasks must finish well inside the broker's visibility timeout, or Redis hands a still-running
 # task to a second worker (acks_late): hard limit 5 min, visibility 1 hour.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# kombu's Redis transport with one client per pool, not one per command (config/celery.py).
+# Plain redis:// only: kombu turns TLS on for a rediss:// URL by its scheme's transport name.
+CELERY_BROKER_TRANSPORT = (
+    "config.celery:RedisTransport" if REDIS_URL and REDIS_URL.startswith("redis://") else None
+)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True

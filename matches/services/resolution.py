@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from functools import cached_property
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
 
 from matches import clock, live_hooks, seat_state
@@ -36,56 +36,108 @@ def resolve_pending_actions(*, up_to: int) -> int:
     with their players when the live tables' hook needs them (turn clocks, bots to wake) or a
     rejection, resignation or the end of the game names them.
     """
+    conn = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: no proxy lookup per use
     with transaction.atomic():
-        match = next(iter(Match.objects.raw(_lock_sql(), [up_to])), None)
-        if match is None:
+        found = _locked_rows(conn, Match, _lock_sql(conn), [up_to])
+        if not found:
             return 0
-        queue = list(
-            MatchAction.objects.raw(_queue_sql(), [match.pk, MatchAction.Status.PENDING, up_to])
+        match, (seats,) = found[0]
+        queue = _locked_rows(
+            conn, MatchAction, _queue_sql(conn), [match.pk, MatchAction.Status.PENDING, up_to]
         )
         if not queue:
             return 0
-        table = _Table(match)
-        for action in queue:
+        table = _Table(match, seats=_seat_rows(seats))
+        for action, _ in queue:
             table.resolve(action)
         table.save()
     return len(queue)
 
 
-# The two reads under the lock are written as SQL once: building them through the ORM cost
-# more Python than sending them (docs/performance.md, "Turns, third pass").
-def _lock_sql() -> str:
+# The two reads under the lock are written as SQL once, per database vendor: building them
+# through the ORM cost more Python than sending them, and a raw queryset resolves its columns
+# and converters again for every query (docs/performance.md, "Turns, third pass" and "The
+# Celery worker's CPU").
+_SQL: dict[tuple[str, str], str] = {}
+
+
+def _columns(conn, model, table: str) -> str:
+    quote = conn.ops.quote_name
+    return ", ".join(f"{table}.{quote(f.column)}" for f in model._meta.concrete_fields)
+
+
+def _lock_sql(conn) -> str:
     """The match of action %s, locked (FOR UPDATE OF the match: the action row is not), with
     every seat as JSON ``[[seat, resigned, bot?], ...]`` read in the same statement: whether a
     bot must be woken and which seats of people get their own push (matches/seat_state.py)
     cost no query more. (A seat's ``resigned`` only changes under this lock, so the
     statement's snapshot is the truth here.)"""
-    quote = connection.ops.quote_name
-    match, action = quote(Match._meta.db_table), quote(MatchAction._meta.db_table)
-    seats = quote(Participant._meta.db_table)
-    if connection.vendor == "postgresql":
-        rows = "json_agg(json_build_array(p.seat, p.resigned, p.bot <> '') ORDER BY p.seat)"
-    else:
-        rows = "json_group_array(json_array(p.seat, p.resigned, p.bot <> ''))"
-    lock = f" FOR UPDATE OF {match}" if connection.features.has_select_for_update_of else ""
-    return (
-        f"SELECT {match}.*, (SELECT {rows} FROM {seats} p WHERE p.match_id = {match}.id) "
-        f"AS seats FROM {match} JOIN {action} ON {action}.match_id = {match}.id "
-        f"WHERE {action}.id = %s{lock}"
-    )
+    key = ("lock", conn.vendor)
+    if key not in _SQL:
+        quote = conn.ops.quote_name
+        match, action = quote(Match._meta.db_table), quote(MatchAction._meta.db_table)
+        seats = quote(Participant._meta.db_table)
+        if conn.vendor == "postgresql":
+            rows = "json_agg(json_build_array(p.seat, p.resigned, p.bot <> '') ORDER BY p.seat)"
+        else:
+            rows = "json_group_array(json_array(p.seat, p.resigned, p.bot <> ''))"
+        lock = f" FOR UPDATE OF {match}" if conn.features.has_select_for_update_of else ""
+        _SQL[key] = (
+            f"SELECT {_columns(conn, Match, match)}, (SELECT {rows} FROM {seats} p "
+            f"WHERE p.match_id = {match}.id) FROM {match} "
+            f"JOIN {action} ON {action}.match_id = {match}.id WHERE {action}.id = %s{lock}"
+        )
+    return _SQL[key]
 
 
-def _queue_sql() -> str:
+def _queue_sql(conn) -> str:
     """The match's pending actions up to the one asked about, oldest first — read after the
     lock, in a statement of its own, so that READ COMMITTED reads them as the run that held
     the lock before left them (one statement with the lock would read them as they were
     before it waited)."""
-    action = connection.ops.quote_name(MatchAction._meta.db_table)
-    return f"SELECT * FROM {action} WHERE match_id = %s AND status = %s AND id <= %s ORDER BY id"
+    key = ("queue", conn.vendor)
+    if key not in _SQL:
+        action = conn.ops.quote_name(MatchAction._meta.db_table)
+        _SQL[key] = (
+            f"SELECT {_columns(conn, MatchAction, action)} FROM {action} "
+            f"WHERE match_id = %s AND status = %s AND id <= %s ORDER BY id"
+        )
+    return _SQL[key]
 
 
-def _seat_rows(match: Match) -> list[tuple[str, bool, bool]] | None:
-    raw = getattr(match, "seats", None)
+_CONVERTERS: dict[tuple[type, str], list] = {}
+
+
+def _locked_rows(conn, model, sql: str, params: list) -> list[tuple]:
+    """``(instance, extra columns)`` for each row of ``sql``, which selects ``model``'s
+    concrete fields in their order, then any extra columns: what ``Model.objects.raw`` gives,
+    with the fields' converters (JSON, SQLite's dates and booleans) found once per model."""
+    fields = model._meta.concrete_fields
+    key = (model, conn.vendor)
+    if key not in _CONVERTERS:  # as the ORM's compiler finds them: the backend's, the field's
+        converting = []
+        for n, field in enumerate(fields):
+            col = field.get_col(model._meta.db_table)
+            convert = conn.ops.get_db_converters(col) + col.get_db_converters(conn)
+            if convert:
+                converting.append((n, col, convert))
+        _CONVERTERS[key] = converting
+    converters, width = _CONVERTERS[key], len(fields)
+    with conn.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    db = conn.alias
+    found = []
+    for row in rows:
+        values = list(row)
+        for n, col, convert in converters:
+            for converter in convert:
+                values[n] = converter(values[n], col, conn)
+        found.append((model.from_db(db, None, values[:width]), values[width:]))
+    return found
+
+
+def _seat_rows(raw) -> list[tuple[str, bool, bool]] | None:
     if raw is None:
         return None
     rows = json.loads(raw) if isinstance(raw, str) else raw
@@ -98,8 +150,9 @@ class _Table:
     Writes wait for ``save``: the batch's settled actions, its events and the match row (with
     its state) are written once each, however many actions the batch resolved."""
 
-    def __init__(self, match: Match):
+    def __init__(self, match: Match, *, seats: list[tuple[str, bool, bool]] | None = None):
         self.match = match
+        self.seat_rows = seats  # from the lock statement; None: not read
         self.game = get_ruleset(match.ruleset)
         self.state = canonical(match.state)
         self.now = timezone.now()
@@ -142,7 +195,7 @@ class _Table:
     def _seat_rows(self) -> list[tuple[str, bool, bool]] | None:
         if "participants" in self.__dict__:  # read in this batch (and maybe changed): fresh
             return [(p.seat, p.resigned, bool(p.bot)) for p in self.participants]
-        return _seat_rows(self.match)
+        return self.seat_rows
 
     def _frames(self, seats):
         """Each seat's own state for the new version, built after the commit (push)."""

@@ -11,7 +11,9 @@ writes.
 
 from __future__ import annotations
 
-from django.db import connection
+from functools import cache, lru_cache
+
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from matches.models import Match, MatchAction, MatchEvent
 
@@ -24,30 +26,22 @@ def write_batch(
 ) -> None:
     """Write ``match`` (its MATCH_FIELDS; None: the row is unchanged), the ``settled``
     actions' ACTION_FIELDS and insert ``events``."""
-    if connection.vendor != "postgresql":
+    conn = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: no proxy lookup per value
+    if conn.vendor != "postgresql":
         return _write_with_orm(match=match, settled=settled, events=events)
-    clauses: list[str] = []
+    if match is None and not settled and not events:
+        return
     params: list = []
     if match is not None:
-        sql, values = _update_match(match)
-        clauses.append(sql)
-        params += values
-    if settled:
-        sql, values = _update_actions(settled)
-        clauses.append(sql)
-        params += values
-    if events:
-        sql, values = _insert_events(events)
-        clauses.append(sql)
-        params += values
-    if not clauses:
-        return
-    *first, last = clauses
-    statement = last
-    if first:
-        statement = "WITH " + ", ".join(f"w{n} AS ({s})" for n, s in enumerate(first)) + " " + last
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
+        params += [*_values(conn, match, _fields(Match, MATCH_FIELDS)), match.pk]
+    action_fields = _fields(MatchAction, ACTION_FIELDS)
+    for action in settled:
+        params += [action.pk, *_values(conn, action, action_fields)]
+    event_fields = _fields(MatchEvent, None)
+    for event in events:
+        params += _values(conn, event, event_fields, add=True)
+    with conn.cursor() as cursor:
+        cursor.execute(_statement(match is not None, len(settled), len(events)), params)
 
 
 def _write_with_orm(
@@ -68,48 +62,49 @@ def _write_with_orm(
         MatchEvent.objects.bulk_create(events)
 
 
-def _quote(name: str) -> str:
-    return connection.ops.quote_name(name)
+@cache
+def _fields(model, names: tuple[str, ...] | None) -> tuple:
+    """The fields written, in the statement's order (None: every column but the id)."""
+    if names is None:
+        return tuple(f for f in model._meta.concrete_fields if not f.primary_key)
+    return tuple(model._meta.get_field(name) for name in names)
 
 
-def _prep(model_field, instance, *, add: bool = False):
-    return model_field.get_db_prep_save(model_field.pre_save(instance, add), connection)
+def _values(conn, instance, fields, *, add: bool = False) -> list:
+    return [f.get_db_prep_save(f.pre_save(instance, add), conn) for f in fields]
 
 
-def _update_match(match: Match) -> tuple[str, list]:
-    fields = [Match._meta.get_field(name) for name in MATCH_FIELDS]
-    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {_quote(Match._meta.db_table)} SET {assignments} WHERE id = %s"
-    return sql, [_prep(f, match) for f in fields] + [match.pk]
-
-
-def _update_actions(settled: list[MatchAction]) -> tuple[str, list]:
-    fields = [MatchAction._meta.get_field(name) for name in ACTION_FIELDS]
-    # Casts in every row: a VALUES list of NULLs has no type of its own.
-    casts = ["bigint"] + [f.db_type(connection) for f in fields]
-    row = "(" + ", ".join(f"%s::{cast}" for cast in casts) + ")"
-    names = ", ".join(["id", *(f.column for f in fields)])
-    assignments = ", ".join(f"{_quote(f.column)} = v.{_quote(f.column)}" for f in fields)
-    table = _quote(MatchAction._meta.db_table)
-    sql = (
-        f"UPDATE {table} AS a SET {assignments} "
-        f"FROM (VALUES {', '.join([row] * len(settled))}) AS v({names}) WHERE a.id = v.id"
-    )
-    params: list = []
-    for action in settled:
-        params += [action.pk, *(_prep(f, action) for f in fields)]
-    return sql, params
-
-
-def _insert_events(events: list[MatchEvent]) -> tuple[str, list]:
-    fields = [f for f in MatchEvent._meta.concrete_fields if not f.primary_key]
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    columns = ", ".join(_quote(f.column) for f in fields)
-    sql = (
-        f"INSERT INTO {_quote(MatchEvent._meta.db_table)} ({columns}) "
-        f"VALUES {', '.join([row] * len(events))}"
-    )
-    params: list = []
-    for event in events:
-        params += [_prep(f, event, add=True) for f in fields]
-    return sql, params
+# The statement depends only on how many rows the batch writes (1 action and 1-3 events for
+# nearly every move), so its text is built once per shape, not once per batch.
+@lru_cache(maxsize=256)
+def _statement(match: bool, actions: int, events: int) -> str:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name  # PostgreSQL's quoting, always
+    clauses = []
+    if match:
+        fields = _fields(Match, MATCH_FIELDS)
+        assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+        clauses.append(f"UPDATE {quote(Match._meta.db_table)} SET {assignments} WHERE id = %s")
+    if actions:
+        fields = _fields(MatchAction, ACTION_FIELDS)
+        # Casts in every row: a VALUES list of NULLs has no type of its own.
+        conn = connections[DEFAULT_DB_ALIAS]
+        casts = ["bigint"] + [f.db_type(conn) for f in fields]
+        row = "(" + ", ".join(f"%s::{cast}" for cast in casts) + ")"
+        names = ", ".join(["id", *(f.column for f in fields)])
+        assignments = ", ".join(f"{quote(f.column)} = v.{quote(f.column)}" for f in fields)
+        clauses.append(
+            f"UPDATE {quote(MatchAction._meta.db_table)} AS a SET {assignments} "
+            f"FROM (VALUES {', '.join([row] * actions)}) AS v({names}) WHERE a.id = v.id"
+        )
+    if events:
+        fields = _fields(MatchEvent, None)
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        columns = ", ".join(quote(f.column) for f in fields)
+        clauses.append(
+            f"INSERT INTO {quote(MatchEvent._meta.db_table)} ({columns}) "
+            f"VALUES {', '.join([row] * events)}"
+        )
+    *first, last = clauses
+    if not first:
+        return last
+    return "WITH " + ", ".join(f"w{n} AS ({s})" for n, s in enumerate(first)) + " " + last
