@@ -140,6 +140,10 @@ class Statement:
     def fetchall(self, params: list) -> list[tuple]:
         wrapper = connections[self.alias]
         if self.prepare is not None:
+            # The health check (CONN_HEALTH_CHECKS) runs at a request's first cursor and
+            # replaces a connection the server dropped: run it before looking for this
+            # statement's preparation, or EXECUTE would go to a connection that never saw it.
+            wrapper.close_if_health_check_failed()
             wrapper.ensure_connection()
             driver = wrapper.connection  # a pool (DB_POOL_SIZE) hands out several in turn
             done = _prepared.get(driver)

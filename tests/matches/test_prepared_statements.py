@@ -70,3 +70,24 @@ def test_a_prepared_statement_answers_as_the_plain_one(django_assert_num_queries
     with django_assert_num_queries(2):
         assert statement.fetchall([40, 2]) == [(42,)]
         assert statement.fetchall([1, 2]) == [(3,)]
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_the_server_dropped_is_replaced_before_the_statement_is_sent():
+    """A request's first query runs the health check (CONN_HEALTH_CHECKS), which replaces a
+    connection PostgreSQL dropped. The statement must look for its preparation on the
+    connection it will be sent on, after that check: the fault test's dropped connections
+    once made it EXECUTE on a new connection a name prepared on the old one (a 500)."""
+    statement = Statement("SELECT %s::int * 2", 1, "default")
+    assert statement.fetchall([2]) == [(4,)]  # prepared on this connection
+    dropped = connection.connection.info.backend_pid
+    other = connections.create_connection("default")
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [dropped])
+    finally:
+        other.close()
+    connection.close_if_unusable_or_obsolete()  # what a request's start does
+    assert statement.fetchall([3]) == [(6,)]
+    assert connection.connection.info.backend_pid != dropped
