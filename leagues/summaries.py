@@ -84,18 +84,16 @@ def confirmed_entries(
 
 
 def _confirmed_rows(league, score_names: tuple, players: list | None = None):
-    """``confirmed_entries``'s query (``league`` and ``players`` values or stand-ins)."""
-    rows = Participant.objects.filter(
-        match__league_result__league=league,
-        match__league_result__status=LeagueMatch.Status.CONFIRMED,
-    )
+    """``confirmed_entries``'s query (``league`` and ``players`` values or stand-ins). The
+    results are picked by match id straight from ``LeagueMatch`` (and, with ``players``, from
+    those players' seats): filtering through ``match__league_result`` joined ``matches_match``
+    twice for nothing, which made PostgreSQL plan six relations (~1.1 ms) on every counting
+    confirmation for a statement that ran in less (docs/performance.md, "third pass")."""
+    counted = LeagueMatch.objects.filter(league=league, status=LeagueMatch.Status.CONFIRMED)
     if players is not None:
-        theirs = Participant.objects.filter(
-            player_id__in=players,
-            match__league_result__league=league,
-            match__league_result__status=LeagueMatch.Status.CONFIRMED,
-        ).values("match_id")
-        rows = rows.filter(match_id__in=theirs)
+        theirs = Participant.objects.filter(player_id__in=players).values("match_id")
+        counted = counted.filter(match_id__in=theirs)
+    rows = Participant.objects.filter(match_id__in=counted.values("match_id"))
     return rows.order_by("match_id", "id").values_list(
         "match_id", "player_id", "placement", "team", *(KT(f"scores__{f}") for f in score_names)
     )
@@ -132,30 +130,7 @@ def totals_of(
 ) -> dict[int, dict]:
     """Each player's totals over ``results`` (only for ``players`` when given): the fields of
     ``FIELDS`` and ``place_counts`` ({side place: results}). Points are ``points_of``'s."""
-    out: dict[int, dict] = {}
-    for entries in results:
-        places = side_places(entries)
-        result_outcomes = outcomes(entries, places)
-        side_best: dict[str, int] = {}
-        if main:
-            for e in entries:
-                side_best[e.side] = max(side_best.get(e.side, 0), score_value(e.scores.get(main)))
-        for e in entries:
-            if players is not None and e.player not in players:
-                continue
-            row = out.get(e.player)
-            if row is None:
-                row = out[e.player] = {**dict.fromkeys(FIELDS, 0), "place_counts": Counter()}
-            row["played"] += 1
-            row[_OUTCOME_FIELD[result_outcomes[e.player]]] += 1
-            row["places"] += places[e.player]
-            row["place_counts"][places[e.player]] += 1
-            if kills:
-                row["kills"] += score_value(e.scores.get(kills))
-            if main:
-                best_other = max((v for s, v in side_best.items() if s != e.side), default=0)
-                row["difference"] += score_value(e.scores.get(main)) - best_other
-    return out
+    return totals_and_pairs(results, main=main, kills=kills, scale=None, players=players)[0]
 
 
 def strength_scale(ruleset: str) -> int:
@@ -171,26 +146,70 @@ def pairs_of(
     """{(player, other): [weight, head_to_head]} over ``results`` for every two players who met
     (both in ``players`` when given); see ``StandingPair``. Places are side places, so
     teammates share theirs (and are no opponents: weight 0)."""
-    out: dict[tuple[int, int], list[int]] = {}
+    return totals_and_pairs(results, main=None, kills=None, scale=scale, players=players)[1]
+
+
+def totals_and_pairs(
+    results: Iterable[list[Entry]],
+    *,
+    main: str | None,
+    kills: str | None,
+    scale: int | None,
+    players: set[int] | None = None,
+) -> tuple[dict[int, dict], dict[tuple[int, int], list[int]]]:
+    """``totals_of`` and, when ``scale`` is given, ``pairs_of``, in one pass: each result's
+    side places and outcomes are worked out once for both. This runs over every result of the
+    players of each counting confirmation, so it reads each seat's side and place once."""
+    totals: dict[int, dict] = {}
+    pairs: dict[tuple[int, int], list[int]] = {}
     for entries in results:
-        places = side_places(entries)
-        sizes = Counter(e.side for e in entries)
         mine = entries if players is None else [e for e in entries if e.player in players]
+        if not mine:
+            continue
+        places = side_places(entries)
+        result_outcomes = outcomes(entries, places)
+        sides = {e.player: e.side for e in entries}
+        side_best: dict = {}
+        if main:
+            for e in entries:
+                side = sides[e.player]
+                side_best[side] = max(side_best.get(side, 0), score_value(e.scores.get(main)))
+        for e in mine:
+            player = e.player
+            row = totals.get(player)
+            if row is None:
+                row = totals[player] = {**dict.fromkeys(FIELDS, 0), "place_counts": Counter()}
+            place = places[player]
+            row["played"] += 1
+            row[_OUTCOME_FIELD[result_outcomes[player]]] += 1
+            row["places"] += place
+            row["place_counts"][place] += 1
+            if kills:
+                row["kills"] += score_value(e.scores.get(kills))
+            if main:
+                side = sides[player]
+                best_other = max((v for s, v in side_best.items() if s != side), default=0)
+                row["difference"] += score_value(e.scores.get(main)) - best_other
+        if scale is None or len(mine) < 2:
+            continue
+        sizes = Counter(sides.values())
         for a in mine:
-            opponents = len(entries) - sizes[a.side]
+            side = sides[a.player]
+            opponents = len(entries) - sizes[side]
             share = scale // opponents if opponents else 0
             here = places[a.player]
             for b in mine:
                 if b.player == a.player:
                     continue
                 there = places[b.player]
-                pair = out.get((a.player, b.player))
+                key = (a.player, b.player)
+                pair = pairs.get(key)
                 if pair is None:
-                    pair = out[(a.player, b.player)] = [0, 0]
-                if b.side != a.side:
+                    pair = pairs[key] = [0, 0]
+                if sides[b.player] != side:
                     pair[0] += share
                 pair[1] += 2 if here < there else 1 if here == there else 0
-    return out
+    return totals, pairs
 
 
 def points_of(*, won: int, drawn: int, lost: int, place_counts: dict, scoring: Scoring) -> int:
@@ -250,13 +269,18 @@ def refresh_totals(*, league: League, players: Iterable[int], league_locked: boo
         league = _lock(league)
     main, kills = score_fields(league.ruleset)
     results = confirmed_entries(league, [f for f in (main, kills) if f], players=players)
-    totals = totals_of(results.values(), main=main, kills=kills, players=players)
+    totals, pairs = totals_and_pairs(
+        results.values(),
+        main=main,
+        kills=kills,
+        scale=strength_scale(league.ruleset),
+        players=players,
+    )
     scoring = Scoring.of(league)
     StandingTotals.objects.filter(league=league, player_id__in=players).delete()
     StandingTotals.objects.bulk_create(_row(league, p, t, scoring) for p, t in totals.items())
     # Only the pairs of these players: the results read are all those one of them played, so
     # every result two of them shared is among them.
-    pairs = pairs_of(results.values(), scale=strength_scale(league.ruleset), players=players)
     StandingPair.objects.filter(league=league, player_id__in=players, other_id__in=players).delete()
     StandingPair.objects.bulk_create(_pairs(league, pairs))
 
@@ -279,14 +303,15 @@ def rebuild_totals(*, league: League) -> int:
     league = _lock(league)
     main, kills = score_fields(league.ruleset)
     results = confirmed_entries(league, [f for f in (main, kills) if f])
-    totals = totals_of(results.values(), main=main, kills=kills)
+    totals, pairs = totals_and_pairs(
+        results.values(), main=main, kills=kills, scale=strength_scale(league.ruleset)
+    )
     scoring = Scoring.of(league)
     StandingTotals.objects.filter(league=league).delete()
     rows = StandingTotals.objects.bulk_create(
         (_row(league, p, t, scoring) for p, t in totals.items()), batch_size=2000
     )
     StandingPair.objects.filter(league=league).delete()
-    pairs = pairs_of(results.values(), scale=strength_scale(league.ruleset))
     _write_all_pairs(league, pairs)
     return len(rows)
 
