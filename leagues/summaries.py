@@ -76,6 +76,12 @@ def confirmed_entries(
         players = list(dict.fromkeys(players))
         rows = _compiled(score_names, len(players)).rows(league.pk, *players) if players else []
     out: dict[int, list[Entry]] = defaultdict(list)
+    if len(score_names) == 1:  # most games: one score read (the main one or the kills)
+        (name,) = score_names
+        for match_id, player, placement, team, value in rows:
+            scores = {name: value} if value is not None else {}
+            out[match_id].append(Entry(player, placement, team, scores))
+        return out
     for match_id, player, placement, team, *values in rows:
         scores = {f: v for f, v in zip(score_names, values, strict=True) if v is not None}
         out[match_id].append(Entry(player, placement, team, scores))
@@ -170,9 +176,10 @@ def totals_and_pairs(
         sides = {e.player: e.side for e in entries}
         side_best: dict = {}
         if main:
-            for e in entries:
-                side = sides[e.player]
-                side_best[side] = max(side_best.get(side, 0), score_value(e.scores.get(main)))
+            mains = {e.player: score_value(e.scores.get(main)) for e in entries}
+            for player, value in mains.items():
+                side = sides[player]
+                side_best[side] = max(side_best.get(side, 0), value)
         for e in mine:
             player = e.player
             row = totals.get(player)
@@ -188,13 +195,14 @@ def totals_and_pairs(
             if main:
                 side = sides[player]
                 best_other = max((v for s, v in side_best.items() if s != side), default=0)
-                row["difference"] += score_value(e.scores.get(main)) - best_other
+                row["difference"] += mains[player] - best_other
         if scale is None or len(mine) < 2:
             continue
-        sizes = Counter(sides.values())
+        # Without teams every side is one player: everyone else is an opponent.
+        sizes = Counter(sides.values()) if any(e.team for e in entries) else None
         for a in mine:
             side = sides[a.player]
-            opponents = len(entries) - sizes[side]
+            opponents = len(entries) - (sizes[side] if sizes else 1)
             share = scale // opponents if opponents else 0
             here = places[a.player]
             for b in mine:
