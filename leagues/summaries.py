@@ -89,16 +89,22 @@ def confirmed_entries(
 
 
 def _confirmed_rows(league, score_names: tuple, players: list | None = None):
-    """``confirmed_entries``'s query (``league`` and ``players`` values or stand-ins). The
-    results are picked by match id straight from ``LeagueMatch`` (and, with ``players``, from
-    those players' seats): filtering through ``match__league_result`` joined ``matches_match``
-    twice for nothing, which made PostgreSQL plan six relations (~1.1 ms) on every counting
-    confirmation for a statement that ran in less (docs/performance.md, "third pass")."""
-    counted = LeagueMatch.objects.filter(league=league, status=LeagueMatch.Status.CONFIRMED)
-    if players is not None:
-        theirs = Participant.objects.filter(player_id__in=players).values("match_id")
-        counted = counted.filter(match_id__in=theirs)
-    rows = Participant.objects.filter(match_id__in=counted.values("match_id"))
+    """``confirmed_entries``'s query (``league`` and ``players`` values or stand-ins). With
+    ``players``, the seats of the results one of them played: picked from their own seats
+    (an index lookup each), which are those of counted results of this league. The outer rows
+    are then read by match id alone: filtering them by league as well joined the match and
+    the result a second time, six relations that PostgreSQL took longer to plan (~1.0 ms)
+    than to run (docs/performance.md, "third pass")."""
+    if players is None:
+        counted = LeagueMatch.objects.filter(league=league, status=LeagueMatch.Status.CONFIRMED)
+        rows = Participant.objects.filter(match_id__in=counted.values("match_id"))
+    else:
+        theirs = Participant.objects.filter(
+            player_id__in=players,
+            match__league_result__league=league,
+            match__league_result__status=LeagueMatch.Status.CONFIRMED,
+        ).values("match_id")
+        rows = Participant.objects.filter(match_id__in=theirs)
     return rows.order_by("match_id", "id").values_list(
         "match_id", "player_id", "placement", "team", *(KT(f"scores__{f}") for f in score_names)
     )
