@@ -39,7 +39,8 @@ from django.db import connection, router, transaction
 from django.db.models.fields.json import KT
 
 from config.compiled import STAND_INS, Compiled, per_thread
-from leagues.models import League, LeagueMatch, StandingPair, StandingTotals
+from leagues import seats, standing_writes
+from leagues.models import League, LeagueMatch, StandingPair, StandingSeat, StandingTotals
 from leagues.scoring import KILLS, MAIN_SCORE, Entry, Scoring, outcomes, side_places
 from matches.models import Participant
 from rulesets.registry import get_ruleset
@@ -274,11 +275,15 @@ def _lock(league: League) -> League:
 # rolls the caller's whole transaction back, as it must, since the result would count with
 # stale totals otherwise.
 @transaction.atomic(savepoint=False)
-def refresh_totals(*, league: League, players: Iterable[int], league_locked: bool = False) -> None:
+def refresh_totals(
+    *, league: League, players: Iterable[int], match_id: int, league_locked: bool = False
+) -> None:
     """Recompute ``players``' totals in ``league`` from its confirmed results: called in the
-    transaction that makes a result of theirs start or stop counting. ``league_locked``: the
-    caller read ``league`` under its row lock in this transaction (``_locked``), so it is
-    current and is not read again (the lock is still taken here by the revision's UPDATE)."""
+    transaction that makes a result of theirs (``match_id``'s, whose players they are) start
+    or stop counting. ``league_locked``: the caller read ``league`` under its row lock in this
+    transaction (``_locked``), so it is current and is not read again (the lock is still taken
+    here by the revision's UPDATE). The result's seats are written or deleted and the
+    opponents' points of every seat at these players' results recomputed (``leagues/seats.py``)."""
     players = set(players)
     if league_locked:
         bump(league)
@@ -294,64 +299,14 @@ def refresh_totals(*, league: League, players: Iterable[int], league_locked: boo
         players=players,
     )
     scoring = Scoring.of(league)
-    _replace_rows(league, players, totals, pairs, scoring)
-
-
-# The confirmation's writes, written once: the ORM's delete() and bulk_create() cost ~0.4 to
-# 0.7 ms of CPU each to build (and bulk_create read the new ids back, which nothing uses) for
-# statements of a few rows (docs/performance.md, "third pass").
-_TOTALS_COLUMNS = ("league_id", "player_id", *FIELDS, "place_counts", "points")
-_DELETE_TOTALS = "DELETE FROM {table} WHERE league_id = %s AND player_id IN ({players})"
-_DELETE_PAIRS = (
-    "DELETE FROM {table} WHERE league_id = %s AND player_id IN ({players})"
-    " AND other_id IN ({players})"
-)
-_INSERT = "INSERT INTO {table} ({columns}) VALUES ({marks})"
-_PAIR_COLUMNS = ("league_id", "player_id", "other_id", "weight", "head_to_head")
-
-
-def _replace_rows(league: League, players: set[int], totals: dict, pairs: dict, scoring) -> None:
-    """``players``' totals rows, and the pairs between two of them, replaced by those given:
-    the same rows ``bulk_create`` wrote, deleted and inserted the same way. Only the pairs of
-    these players: the results read are all those one of them played, so every result two of
-    them shared is among them."""
-    ids = sorted(players)
-    marks = ", ".join(["%s"] * len(ids))
-    json = StandingTotals._meta.get_field("place_counts")
-    rows = []
-    for player, row in totals.items():
-        values = row_values(player, row, scoring)
-        values["place_counts"] = json.get_db_prep_save(values["place_counts"], connection)
-        rows.append([league.pk, *(values[c] for c in _TOTALS_COLUMNS[1:])])
-    totals_table, pairs_table = StandingTotals._meta.db_table, StandingPair._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(_DELETE_TOTALS.format(table=totals_table, players=marks), [league.pk, *ids])
-        if rows:
-            cursor.executemany(_insert(totals_table, _TOTALS_COLUMNS), rows)
-        cursor.execute(
-            _DELETE_PAIRS.format(table=pairs_table, players=marks), [league.pk, *ids, *ids]
-        )
-        if pairs:
-            cursor.executemany(
-                _insert(pairs_table, _PAIR_COLUMNS),
-                [[league.pk, a, b, w, h] for (a, b), (w, h) in pairs.items()],
-            )
-
-
-def _insert(table: str, columns: tuple) -> str:
-    marks = ", ".join(["%s"] * len(columns))
-    return _INSERT.format(table=table, columns=", ".join(columns), marks=marks)
-
-
-def _pairs(league: League, pairs: dict) -> Iterable[StandingPair]:
-    for (player, other), (weight, head_to_head) in pairs.items():
-        yield StandingPair(
-            league=league,
-            player_id=player,
-            other_id=other,
-            weight=weight,
-            head_to_head=head_to_head,
-        )
+    rows = [row_values(player, row, scoring) for player, row in totals.items()]
+    standing_writes.replace_rows(league_id=league.pk, players=players, totals=rows, pairs=pairs)
+    if match_id in results:  # it starts counting (a result counts once: no seats yet)
+        rows = seats.seat_rows(match_id, results[match_id], scale=strength_scale(league.ruleset))
+        seats.write_seats(league_id=league.pk, rows=rows)
+    else:  # it stopped counting
+        seats.delete_seats(league_id=league.pk, match_id=match_id)
+    seats.refresh_opponents(league_id=league.pk, players=players)
 
 
 @transaction.atomic
@@ -370,23 +325,19 @@ def rebuild_totals(*, league: League) -> int:
         (_row(league, p, t, scoring) for p, t in totals.items()), batch_size=2000
     )
     StandingPair.objects.filter(league=league).delete()
-    _write_all_pairs(league, pairs)
+    standing_writes.write_all_pairs(league_id=league.pk, pairs=pairs)
+    StandingSeat.objects.filter(league=league).delete()
+    scale = strength_scale(league.ruleset)
+    seats.write_seats(
+        league_id=league.pk,
+        rows=(
+            row
+            for m, entries in results.items()
+            for row in seats.seat_rows(m, entries, scale=scale)
+        ),
+    )
+    seats.refresh_opponents(league_id=league.pk)
     return len(rows)
-
-
-def _write_all_pairs(league: League, pairs: dict) -> None:
-    """A whole league's pairs (hundreds of thousands in a big season): ``COPY`` on PostgreSQL,
-    where INSERTs of that many rows take minutes; ``bulk_create`` elsewhere."""
-    if connection.vendor != "postgresql":
-        StandingPair.objects.bulk_create(_pairs(league, pairs), batch_size=5000)
-        return
-    meta = StandingPair._meta
-    names = ["league", "player", "other", "weight", "head_to_head"]
-    columns = ", ".join(connection.ops.quote_name(meta.get_field(n).column) for n in names)
-    sql = f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN"
-    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        for (player, other), (weight, head_to_head) in pairs.items():
-            copy.write_row((league.pk, player, other, weight, head_to_head))
 
 
 def rescore_totals(*, league: League) -> None:
@@ -404,3 +355,4 @@ def rescore_totals(*, league: League) -> None:
             scoring=scoring,
         )
     StandingTotals.objects.bulk_update(rows, ["points"], batch_size=1000)
+    seats.refresh_opponents(league_id=league.pk)  # every opponent's points may have changed

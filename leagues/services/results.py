@@ -227,7 +227,10 @@ def _confirm(result: LeagueMatch, actor, seats: list[Participant]) -> list:
     result.save(update_fields=["status", "confirmed_by", "confirmed_at", "rating_seq"])
     # The league was read under its row lock by _locked, in this transaction: current.
     summaries.refresh_totals(
-        league=result.league, players={s.player_id for s in seats}, league_locked=True
+        league=result.league,
+        players={s.player_id for s in seats},
+        match_id=result.match_id,
+        league_locked=True,
     )
     return changes
 
@@ -343,5 +346,7 @@ def void_result(*, result: LeagueMatch, actor, reason: str = "") -> LeagueMatch:
     result.save(update_fields=["status", "voided_by", "void_reason"])
     if was_confirmed:
         ratings.recompute_ratings(ruleset=result.ruleset)
-        summaries.refresh_totals(league=result.league, players=_player_ids(result))
+        summaries.refresh_totals(
+            league=result.league, players=_player_ids(result), match_id=result.match_id
+        )
     return result

@@ -142,8 +142,9 @@ WRITE_BUDGET = {
     "confirm, still waiting": 7,
     # the same, then the rating: series number (UPDATE ... RETURNING), ratings, the new
     # player's rating row, the others' update, changes; the result; the totals: the revision,
-    # the players' results, totals and pairs deleted and inserted
-    "confirm, counting": 19,
+    # the players' results, totals and pairs deleted and inserted; the result's seats
+    # inserted, the opponents' points of its players' seats recomputed
+    "confirm, counting": 21,
 }
 
 

@@ -17,7 +17,7 @@ from django.core.management import call_command
 
 from config.errors import NotAllowed
 from leagues import services, summaries
-from leagues.models import LeagueMatch, StandingPair, StandingTotals
+from leagues.models import LeagueMatch, StandingPair, StandingSeat, StandingTotals
 from leagues.standings import league_standings
 from tests.factories import UserFactory
 from tests.leagues.conftest import BR, LDP, LHF, LOS
@@ -58,10 +58,17 @@ def pairs(league) -> dict[tuple[int, int], tuple[int, int]]:
     }
 
 
-def rebuilt(league) -> tuple[dict, dict]:
-    """What a rebuild from scratch writes: totals and pairs."""
+def seats(league) -> dict[tuple[int, int], tuple]:
+    return {
+        (row.match_id, row.player_id): (row.team, row.share, row.opponents_points)
+        for row in StandingSeat.objects.filter(league=league)
+    }
+
+
+def rebuilt(league) -> tuple[dict, dict, dict]:
+    """What a rebuild from scratch writes: totals, pairs and seats."""
     summaries.rebuild_totals(league=league)
-    return stored(league), pairs(league)
+    return stored(league), pairs(league), seats(league)
 
 
 def check(league) -> None:
@@ -71,7 +78,7 @@ def check(league) -> None:
     expected = reference_standings(league)
     assert league_standings(league) == expected
     assert league_standings(league) == expected
-    incremental = stored(league), pairs(league)
+    incremental = stored(league), pairs(league), seats(league)
     assert incremental == rebuilt(league)
     # The rebuild moved the revision: fill the cache again, so that the next write must move
     # it too for the next check to pass (a writer that forgot would serve this cache).
