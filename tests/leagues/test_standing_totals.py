@@ -274,3 +274,24 @@ def test_the_migration_fills_the_pairs_of_existing_leagues_as_a_rebuild_does():
     fill(apps, None)
     assert {league.pk: pairs(league) for league in leagues} == expected
     assert any(expected.values())
+
+
+def test_the_migration_fills_the_seats_of_existing_leagues_as_a_rebuild_does():
+    """leagues/0005's fill, run over a season confirmed before the seats existed."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    fill = import_module("leagues.migrations.0005_standing_seats").fill
+    rng, organiser, names, by_name, leagues = season(6)
+    for _ in range(12):
+        league = rng.choice(leagues)
+        body = random_result(rng, league.ruleset, names)
+        result = services.report_result(league=league, actor=organiser, **body)
+        for player in body["placements"]:
+            services.confirm_result(result=result, actor=by_name[player])
+    expected = {league.pk: rebuilt(league)[2] for league in leagues}
+    StandingSeat.objects.all().delete()
+    fill(apps, None)
+    assert {league.pk: seats(league) for league in leagues} == expected
+    assert any(any(v[2] for v in s.values()) for s in expected.values())  # points were filled
