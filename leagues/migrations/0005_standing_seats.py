@@ -5,7 +5,6 @@ from django.conf import settings
 from django.db import migrations, models
 
 
-
 def fill(apps, schema_editor):
     """The seats of every existing league's confirmed results, then their opponents' points
     from the totals (historical models; leagues.seats' functions, as the rebuild does)."""
@@ -34,30 +33,74 @@ def fill(apps, schema_editor):
         refresh_opponents(league_id=league.pk)
 
 
-class Migration(migrations.Migration):
+def serial_pairs(apps, schema_editor):
+    """No parallel scans of the pairs: the standings' statement has a branch over them that is
+    skipped when its one-time filter is false, but a parallel plan launched its worker anyway
+    (~2-5 ms per read, most of it on a busy machine), and the pairs are only scanned whole
+    in young seasons, where they are few (leagues/standings.py, ``_BOTH``)."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("ALTER TABLE leagues_standingpair SET (parallel_workers = 0)")
 
+
+def parallel_pairs(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("ALTER TABLE leagues_standingpair RESET (parallel_workers)")
+
+
+class Migration(migrations.Migration):
     dependencies = [
-        ('leagues', '0004_standing_pairs'),
-        ('matches', '0004_live_table_spectators_bots_clocks'),
+        ("leagues", "0004_standing_pairs"),
+        ("matches", "0004_live_table_spectators_bots_clocks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='StandingSeat',
+            name="StandingSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('team', models.CharField(blank=True, default='', max_length=50)),
-                ('share', models.PositiveIntegerField(default=0)),
-                ('opponents_points', models.BigIntegerField(default=0)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='leagues.league')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='matches.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("team", models.CharField(blank=True, default="", max_length=50)),
+                ("share", models.PositiveIntegerField(default=0)),
+                ("opponents_points", models.BigIntegerField(default=0)),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="leagues.league",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="matches.match",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['league', 'player'], name='standing_seat_player')],
-                'constraints': [models.UniqueConstraint(fields=('league', 'match', 'player'), name='standing_seat_once')],
+                "indexes": [models.Index(fields=["league", "player"], name="standing_seat_player")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("league", "match", "player"), name="standing_seat_once"
+                    )
+                ],
             },
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),
+        migrations.RunPython(serial_pairs, parallel_pairs),
     ]
