@@ -42,29 +42,19 @@ def seat_rows(match_id: int, entries: list[Entry], *, scale: int) -> list[tuple]
 _COLUMNS = "league_id, match_id, player_id, team, share, opponents_points"
 _INSERT = "INSERT INTO {seat} (" + _COLUMNS + ") VALUES (%s, %s, %s, %s, %s, %s)"
 _DELETE = "DELETE FROM {seat} WHERE league_id = %s AND match_id = %s"
-# Opponents' points of each seat: the result's points less its side's (a seat without a team
-# is a side alone), from the totals, per result by window sums; only the rows whose value
-# changes are written. (A correlated subquery per seat, and every seat rewritten, cost ~4.6 ms
-# of PostgreSQL per counting confirmation in a league whose two players sat at ~600 seats.)
+# Opponents: another player, not on the seat's team (a seat without a team is a side alone).
 _OPPONENTS = """
-UPDATE {seat} SET opponents_points = x.opp
-FROM (
-    SELECT s.match_id, s.player_id,
-           SUM(t.points) OVER (PARTITION BY s.match_id)
-           - SUM(t.points) OVER (
-               PARTITION BY s.match_id,
-               CASE WHEN s.team = '' THEN 'p' || s.player_id ELSE 't' || s.team END
-           ) AS opp
-    FROM {seat} s
-    JOIN {totals} t ON t.league_id = s.league_id AND t.player_id = s.player_id
-    WHERE s.league_id = %s{only}
-) x
-WHERE {seat}.league_id = %s AND {seat}.match_id = x.match_id
-  AND {seat}.player_id = x.player_id AND {seat}.opponents_points <> x.opp
+UPDATE {seat} SET opponents_points = COALESCE((
+    SELECT SUM(t.points) FROM {seat} o
+    JOIN {totals} t ON t.league_id = o.league_id AND t.player_id = o.player_id
+    WHERE o.league_id = {seat}.league_id AND o.match_id = {seat}.match_id
+      AND o.player_id <> {seat}.player_id AND ({seat}.team = '' OR o.team <> {seat}.team)
+), 0)
+WHERE league_id = %s{only}
 """
 _ONLY = (
-    " AND s.match_id IN (SELECT y.match_id FROM {seat} y"
-    " WHERE y.league_id = %s AND y.player_id IN ({players}))"
+    " AND match_id IN (SELECT x.match_id FROM {seat} x"
+    " WHERE x.league_id = %s AND x.player_id IN ({players}))"
 )
 
 
@@ -107,4 +97,4 @@ def refresh_opponents(*, league_id: int, players: Iterable[int] | None = None) -
         only = _ONLY.format(players=", ".join(["%s"] * len(players)), **tables)
         params += [league_id, *players]
     with connection.cursor() as cursor:
-        cursor.execute(_OPPONENTS.format(only=only, **tables), [*params, league_id])
+        cursor.execute(_OPPONENTS.format(only=only, **tables), params)
