@@ -63,6 +63,10 @@ def _requests(seeded: dict) -> dict[str, tuple]:
         paths[f"gang-{size}"] = (_fixed("GET", f"/api/v1/gangs/{gang_id}/"), {})
         # The cache emptied before each call: what a read costs right after a write.
         paths[f"gang-{size} built"] = (_fixed("GET", f"/api/v1/gangs/{gang_id}/"), {"cold": True})
+    # A league's table (the load's reads of it), and the first read after a write (cache emptied).
+    standings = f"/api/v1/leagues/{seeded['league']}/standings/"
+    paths["league standings"] = (_fixed("GET", standings), {})
+    paths["league standings built"] = (_fixed("GET", standings), {"cold": True})
     paths.update(_writes(seeded))
     return paths
 

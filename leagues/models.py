@@ -337,3 +337,31 @@ class StandingPair(models.Model):
 
     def __str__(self):
         return f"{self.player_id} against {self.other_id} in {self.league_id}"
+
+
+class StandingSeat(models.Model):
+    """A player's seat at a confirmed result of a league, with what opponents' strength reads
+    instead of every pair (``leagues/seats.py``): ``share`` is ``scale // opponents`` (the
+    result's weight for this player, 0 without opponents) and ``opponents_points`` Σ the
+    current points of the players on other sides. Opponents' strength is Σ share ×
+    opponents_points over a player's seats: one pass over the league's seats, which are ~3.5×
+    fewer than its pairs. Written with the totals, in the same transactions, recomputed: a
+    result's seats when it starts or stops counting, and the opponents' points of every seat at
+    a result where a player whose points changed sat (``refresh_totals``; all of them when the
+    points table changes)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    team = models.CharField(max_length=50, blank=True, default="")
+    share = models.PositiveIntegerField(default=0)
+    opponents_points = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "match", "player"], name="standing_seat_once")
+        ]
+        indexes = [models.Index(fields=["league", "player"], name="standing_seat_player")]
+
+    def __str__(self):
+        return f"{self.player_id} at {self.match_id} in {self.league_id}"

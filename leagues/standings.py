@@ -16,7 +16,14 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
 
-from leagues.models import League, LeagueMatch, Membership, StandingPair, StandingTotals
+from leagues.models import (
+    League,
+    LeagueMatch,
+    Membership,
+    StandingPair,
+    StandingSeat,
+    StandingTotals,
+)
 from leagues.scoring import TIE_BREAKERS
 from leagues.summaries import score_fields, strength_scale
 from ranking import batched, by_field, rank
@@ -48,63 +55,65 @@ def _tables() -> dict[str, str]:
         "result": LeagueMatch._meta.db_table,
         "league": League._meta.db_table,
         "pair": StandingPair._meta.db_table,
+        "seat": StandingSeat._meta.db_table,
     }
 
 
+# Every active member and anyone else with totals (a former member with a counted result),
+# each once: the ids' UNION, then the users and totals joined once. (A UNION ALL of members and
+# of non-members' totals planned the joins and the two subqueries twice: ~0.7 against ~0.45 ms
+# of PostgreSQL's planning on every read of a small league, the load's.)
 _ROWS = """
 SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
-FROM {member} m
-JOIN {user} u ON u.id = m.player_id
-LEFT JOIN {totals} t ON t.league_id = m.league_id AND t.player_id = m.player_id
-WHERE m.league_id = %s AND m.status = 'active'
-UNION ALL
-SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
-FROM {totals} t
-JOIN {user} u ON u.id = t.player_id
-WHERE t.league_id = %s AND NOT EXISTS (
-    SELECT 1 FROM {member} m
-    WHERE m.league_id = t.league_id AND m.player_id = t.player_id AND m.status = 'active'
-)
+FROM (
+    SELECT m.player_id FROM {member} m WHERE m.league_id = %s AND m.status = 'active'
+    UNION
+    SELECT t.player_id FROM {totals} t WHERE t.league_id = %s
+) ids
+JOIN {user} u ON u.id = ids.player_id
+LEFT JOIN {totals} t ON t.league_id = %s AND t.player_id = ids.player_id
 """
 _RESULTS = "SELECT COUNT(*) FROM {result} r WHERE r.league_id = %s AND r.status = 'confirmed'"
 _REVISION = "SELECT l.standings_revision FROM {league} l WHERE l.id = %s"
 
-# Opponents' strength: Σ over the pairs of weight (the meetings as an opponent, times ``scale``
-# divided by the opponents in each) × the other's points now (every player of a counted result
-# has totals; a teammate's weight is 0). One pass over the pairs, whatever the points table.
+# Opponents' strength: Σ over a player's seats of share (``scale`` divided by the result's
+# opponents) × the opponents' points now (``StandingSeat``, leagues/seats.py). One pass over
+# the league's seats, no join: the pairs (Σ weight × the other's points gives the same
+# integers) are ~3.5× as many rows and each needed the other's points joined in.
 _STRENGTH = """
-SELECT pr.player_id, SUM(pr.weight * t.points) AS strength
-FROM {pair} pr
-JOIN {totals} t ON t.league_id = pr.league_id AND t.player_id = pr.other_id
-WHERE pr.league_id = %s AND pr.weight > 0
-GROUP BY pr.player_id
+SELECT s.player_id, SUM(s.share * s.opponents_points) AS strength
+FROM {seat} s
+WHERE s.league_id = %s
+GROUP BY s.player_id
 """
 
-# The same pass, and head to head among the tied on the way, when every tie-breaker before it
-# is a column of the totals: two players are in one tied group exactly when they are level on
-# points and on each of those columns (``{same}``), so the pairs' points between them (2 for
-# finishing ahead, 1 for the same place) are summed where both ends agree. Joins of the pairs
-# with a row per player only: the planner hashes the small side (a list of the tied players
-# joined in instead made it hash every pair).
-_BOTH = """
-SELECT pr.player_id, SUM(pr.weight * o.points) AS strength,
-       SUM(CASE WHEN {same} THEN pr.head_to_head ELSE 0 END) AS head_to_head
-FROM {pair} pr
-JOIN {totals} o ON o.league_id = pr.league_id AND o.player_id = pr.other_id
-JOIN {totals} m ON m.league_id = pr.league_id AND m.player_id = pr.player_id
-WHERE pr.league_id = %s
-GROUP BY pr.player_id
+# Head to head among the tied, asked once with every tied group of its turn (``batched``):
+# the points of each player's pair with each other player of their group (2 for finishing
+# ahead, 1 for the same place). Two ways, the cheaper for these groups chosen by their
+# candidate pairs (``_head_to_head``):
+# - few (at most as many as the tied players' seats, as at 10,000 results: ~6,000): each
+#   candidate pair's row looked up by its key (on PostgreSQL a LATERAL join, OFFSET 0 keeping
+#   it a nested loop of index lookups; SQLite has no LATERAL: a scalar subquery);
+# - many (a young season, most players on a few points: ~100,000 at 1,000 results): one pass
+#   over the tied players' pairs, joined with the groups at both ends.
+_LOOKUP = """
+WITH grp (pl, g) AS (VALUES {groups})
+SELECT a.pl, SUM({value})
+FROM grp a
+JOIN grp b ON b.g = a.g AND b.pl <> a.pl
+{lateral}
+GROUP BY a.pl
 """
-# What "level" means for each tie-breaker that is a column (average placement: places over
-# played, compared exactly; both played, since they met).
-LEVEL = {
-    "wins": "m.won = o.won",
-    "average_placement": "m.places * o.played = o.places * m.played",
-    "score_difference": "m.difference = o.difference",
-    "most_kills": "m.kills = o.kills",
-}
+_LATERAL = """CROSS JOIN LATERAL (
+    SELECT pr.head_to_head FROM {pair} pr
+    WHERE pr.league_id = %s AND pr.player_id = a.pl AND pr.other_id = b.pl OFFSET 0
+) pr"""
+_SCALAR = """(
+    SELECT pr.head_to_head FROM {pair} pr
+    WHERE pr.league_id = %s AND pr.player_id = a.pl AND pr.other_id = b.pl
+)"""
 
-# Head to head alone, when opponents' strength was asked first (a tie-breaker before it).
+# The pass over the tied players' pairs (many candidates, above).
 _HEAD_TO_HEAD = """
 WITH grp (pl, g) AS (VALUES {groups})
 SELECT a.pl, SUM(pr.head_to_head)
@@ -130,7 +139,7 @@ def _rows(
         revision=_REVISION.format(**tables),
         **tables,
     )
-    params = [league.pk] * 6
+    params = [league.pk] * 5  # results, revision, members, totals, the totals joined
     if computed is not None:
         sql = (
             f"WITH s AS ({computed}) "
@@ -138,7 +147,7 @@ def _rows(
             f"FROM ({sql}) r "
             "LEFT JOIN s ON s.player_id = r.id"
         )
-        params = [league.pk, *params]
+        params = [league.pk] * computed.count("%s") + params
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         fetched = cursor.fetchall()
@@ -167,16 +176,6 @@ def _groups(groups: list[list[dict]]) -> str | None:
     return ", ".join(f"({player}, {number})" for player, number in pairs) or None
 
 
-def _strength_and_head_to_head(league: League, same: str) -> tuple[dict, dict]:
-    """Opponents' strength of everyone and head-to-head among the tied (``_BOTH``) in one pass:
-    ({player: strength}, {player: head-to-head}). Players with no game are left out."""
-    sql = _BOTH.format(same=same, **_tables())
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk])
-        fetched = cursor.fetchall()
-    return {p: int(s) for p, s, _ in fetched}, {p: int(h) for p, _, h in fetched if h}
-
-
 def _strength(league: League) -> dict[int, int]:
     with connection.cursor() as cursor:
         cursor.execute(_STRENGTH.format(**_tables()), [league.pk])
@@ -189,9 +188,20 @@ def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
     values = _groups(groups)
     if values is None:
         return {}
+    tables = _tables()
+    played = [[r for r in group if r["played"]] for group in groups]
+    candidates = sum(len(g) * (len(g) - 1) for g in played)
+    if candidates <= sum(r["played"] for g in played for r in g):
+        if connection.vendor == "postgresql":
+            value, lateral = "pr.head_to_head", _LATERAL.format(**tables)
+        else:
+            value, lateral = _SCALAR.format(**tables), ""
+        sql = _LOOKUP.format(groups=values, value=value, lateral=lateral)
+    else:
+        sql = _HEAD_TO_HEAD.format(groups=values, **tables)
     with connection.cursor() as cursor:
-        cursor.execute(_HEAD_TO_HEAD.format(groups=values, **_tables()), [league.pk])
-        return {player: int(value) for player, value in cursor.fetchall()}
+        cursor.execute(sql, [league.pk])
+        return {player: int(value) for player, value in cursor.fetchall() if value is not None}
 
 
 class _Computed:
@@ -212,15 +222,9 @@ class _Computed:
             self.changed = True
         return self.values["strength"]
 
-    def head_to_head(self, groups: list[list[dict]], same: str | None) -> list[list[int]]:
-        """``same``: the SQL condition for two players being in one group, when every
-        tie-breaker before head-to-head is a column (else the groups are listed)."""
+    def head_to_head(self, groups: list[list[dict]]) -> list[list[int]]:
         if "head_to_head" not in self.values:
-            if same is not None and "strength" not in self.values:
-                both = _strength_and_head_to_head(self.league, same)
-                self.values["strength"], self.values["head_to_head"] = both
-            else:
-                self.values["head_to_head"] = _head_to_head(self.league, groups)
+            self.values["head_to_head"] = _head_to_head(self.league, groups)
             self.changed = True
         scores = self.values["head_to_head"]
         return [[scores.get(row["player_id"], 0) for row in group] for group in groups]
@@ -234,22 +238,22 @@ def cache_key(league: League, revision: int, scale: int) -> str:
     return f"standings:{league.pk}:{revision}:{scale}:{','.join(league.tie_breakers)}"
 
 
-def _read(league: League, scale: int, same: str | None, head_to_head: bool):
+def _read(league: League, scale: int):
     """The rows, the results counted, and ``_Computed`` with what the cache or the rows'
     statement gave. The cache is asked first, under the revision of the league row the caller
     read: when it has everything the first turn of the ranking needs, only the rows are read,
     and kept only if they were written under that same revision (else a write came in
     between, and the pairs are read again, at the rows' revision). When it has not, the pass
-    over the pairs is part of the rows' statement: one snapshot, one round trip."""
+    over the seats (strength) is part of the rows' statement: one snapshot, one round trip;
+    head-to-head, when asked, is a query of its own about the groups tied at its turn."""
     values = cache.get(cache_key(league, league.standings_revision, scale)) or {}
-    if "strength" in values and (not head_to_head or "head_to_head" in values):
+    if "strength" in values:
         rows, results, revision, _ = _rows(league)
         if revision != league.standings_revision:
             values = {}
         return rows, results, _Computed(league, revision if results else None, scale, values, False)
-    tables = _tables()
-    computed = _BOTH.format(same=same, **tables) if head_to_head else _STRENGTH.format(**tables)
-    rows, results, revision, values = _rows(league, computed=computed, head_to_head=head_to_head)
+    computed = _STRENGTH.format(**_tables())
+    rows, results, revision, values = _rows(league, computed=computed)
     return rows, results, _Computed(league, revision if results else None, scale, values, True)
 
 
@@ -263,11 +267,7 @@ def league_standings(league: League) -> dict:
     main, kills_field = score_fields(league.ruleset)
     scale = strength_scale(league.ruleset)  # the pairs' weights are in these units
     order = [b for b in league.tie_breakers if b in TIE_BREAKERS]
-    before = order[: order.index("head_to_head")] if "head_to_head" in order else []
-    same = None
-    if "head_to_head" in order and all(b in LEVEL for b in before):
-        same = " AND ".join(["m.points = o.points", *(LEVEL[b] for b in before)])
-    rows, results, computed = _read(league, scale, same, head_to_head=same is not None)
+    rows, results, computed = _read(league, scale)
 
     def strength() -> dict[int, int]:
         return computed.strength() if results else {}
@@ -280,7 +280,7 @@ def league_standings(league: League) -> dict:
         return [-r["places"] / r["played"] if r["played"] else float("-inf") for r in group]
 
     breakers = {
-        "head_to_head": batched(lambda groups: computed.head_to_head(groups, same)),
+        "head_to_head": batched(lambda groups: computed.head_to_head(groups)),
         "wins": by_field("won"),
         "average_placement": average_placement,
         "opponents_strength": lambda group: [strength().get(r["player_id"], 0) for r in group],

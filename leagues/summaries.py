@@ -36,11 +36,11 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from django.db import connection, router, transaction
-from django.db.models import F
 from django.db.models.fields.json import KT
 
 from config.compiled import STAND_INS, Compiled, per_thread
-from leagues.models import League, LeagueMatch, StandingPair, StandingTotals
+from leagues import seats, standing_writes
+from leagues.models import League, LeagueMatch, StandingPair, StandingSeat, StandingTotals
 from leagues.scoring import KILLS, MAIN_SCORE, Entry, Scoring, outcomes, side_places
 from matches.models import Participant
 from rulesets.registry import get_ruleset
@@ -77,6 +77,12 @@ def confirmed_entries(
         players = list(dict.fromkeys(players))
         rows = _compiled(score_names, len(players)).rows(league.pk, *players) if players else []
     out: dict[int, list[Entry]] = defaultdict(list)
+    if len(score_names) == 1:  # most games: one score read (the main one or the kills)
+        (name,) = score_names
+        for match_id, player, placement, team, value in rows:
+            scores = {name: value} if value is not None else {}
+            out[match_id].append(Entry(player, placement, team, scores))
+        return out
     for match_id, player, placement, team, *values in rows:
         scores = {f: v for f, v in zip(score_names, values, strict=True) if v is not None}
         out[match_id].append(Entry(player, placement, team, scores))
@@ -84,18 +90,22 @@ def confirmed_entries(
 
 
 def _confirmed_rows(league, score_names: tuple, players: list | None = None):
-    """``confirmed_entries``'s query (``league`` and ``players`` values or stand-ins)."""
-    rows = Participant.objects.filter(
-        match__league_result__league=league,
-        match__league_result__status=LeagueMatch.Status.CONFIRMED,
-    )
-    if players is not None:
+    """``confirmed_entries``'s query (``league`` and ``players`` values or stand-ins). With
+    ``players``, the seats of the results one of them played: picked from their own seats
+    (an index lookup each), which are those of counted results of this league. The outer rows
+    are then read by match id alone: filtering them by league as well joined the match and
+    the result a second time, six relations that PostgreSQL took longer to plan (~1.0 ms)
+    than to run (docs/performance.md, "third pass")."""
+    if players is None:
+        counted = LeagueMatch.objects.filter(league=league, status=LeagueMatch.Status.CONFIRMED)
+        rows = Participant.objects.filter(match_id__in=counted.values("match_id"))
+    else:
         theirs = Participant.objects.filter(
             player_id__in=players,
             match__league_result__league=league,
             match__league_result__status=LeagueMatch.Status.CONFIRMED,
         ).values("match_id")
-        rows = rows.filter(match_id__in=theirs)
+        rows = Participant.objects.filter(match_id__in=theirs)
     return rows.order_by("match_id", "id").values_list(
         "match_id", "player_id", "placement", "team", *(KT(f"scores__{f}") for f in score_names)
     )
@@ -132,30 +142,7 @@ def totals_of(
 ) -> dict[int, dict]:
     """Each player's totals over ``results`` (only for ``players`` when given): the fields of
     ``FIELDS`` and ``place_counts`` ({side place: results}). Points are ``points_of``'s."""
-    out: dict[int, dict] = {}
-    for entries in results:
-        places = side_places(entries)
-        result_outcomes = outcomes(entries, places)
-        side_best: dict[str, int] = {}
-        if main:
-            for e in entries:
-                side_best[e.side] = max(side_best.get(e.side, 0), score_value(e.scores.get(main)))
-        for e in entries:
-            if players is not None and e.player not in players:
-                continue
-            row = out.get(e.player)
-            if row is None:
-                row = out[e.player] = {**dict.fromkeys(FIELDS, 0), "place_counts": Counter()}
-            row["played"] += 1
-            row[_OUTCOME_FIELD[result_outcomes[e.player]]] += 1
-            row["places"] += places[e.player]
-            row["place_counts"][places[e.player]] += 1
-            if kills:
-                row["kills"] += score_value(e.scores.get(kills))
-            if main:
-                best_other = max((v for s, v in side_best.items() if s != e.side), default=0)
-                row["difference"] += score_value(e.scores.get(main)) - best_other
-    return out
+    return totals_and_pairs(results, main=main, kills=kills, scale=None, players=players)[0]
 
 
 def strength_scale(ruleset: str) -> int:
@@ -171,26 +158,72 @@ def pairs_of(
     """{(player, other): [weight, head_to_head]} over ``results`` for every two players who met
     (both in ``players`` when given); see ``StandingPair``. Places are side places, so
     teammates share theirs (and are no opponents: weight 0)."""
-    out: dict[tuple[int, int], list[int]] = {}
+    return totals_and_pairs(results, main=None, kills=None, scale=scale, players=players)[1]
+
+
+def totals_and_pairs(
+    results: Iterable[list[Entry]],
+    *,
+    main: str | None,
+    kills: str | None,
+    scale: int | None,
+    players: set[int] | None = None,
+) -> tuple[dict[int, dict], dict[tuple[int, int], list[int]]]:
+    """``totals_of`` and, when ``scale`` is given, ``pairs_of``, in one pass: each result's
+    side places and outcomes are worked out once for both. This runs over every result of the
+    players of each counting confirmation, so it reads each seat's side and place once."""
+    totals: dict[int, dict] = {}
+    pairs: dict[tuple[int, int], list[int]] = {}
     for entries in results:
-        places = side_places(entries)
-        sizes = Counter(e.side for e in entries)
         mine = entries if players is None else [e for e in entries if e.player in players]
+        if not mine:
+            continue
+        places = side_places(entries)
+        result_outcomes = outcomes(entries, places)
+        sides = {e.player: e.side for e in entries}
+        side_best: dict = {}
+        if main:
+            mains = {e.player: score_value(e.scores.get(main)) for e in entries}
+            for player, value in mains.items():
+                side = sides[player]
+                side_best[side] = max(side_best.get(side, 0), value)
+        for e in mine:
+            player = e.player
+            row = totals.get(player)
+            if row is None:
+                row = totals[player] = {**dict.fromkeys(FIELDS, 0), "place_counts": Counter()}
+            place = places[player]
+            row["played"] += 1
+            row[_OUTCOME_FIELD[result_outcomes[player]]] += 1
+            row["places"] += place
+            row["place_counts"][place] += 1
+            if kills:
+                row["kills"] += score_value(e.scores.get(kills))
+            if main:
+                side = sides[player]
+                best_other = max((v for s, v in side_best.items() if s != side), default=0)
+                row["difference"] += mains[player] - best_other
+        if scale is None or len(mine) < 2:
+            continue
+        # Without teams every side is one player: everyone else is an opponent.
+        sizes = Counter(sides.values()) if any(e.team for e in entries) else None
         for a in mine:
-            opponents = len(entries) - sizes[a.side]
+            side = sides[a.player]
+            opponents = len(entries) - (sizes[side] if sizes else 1)
             share = scale // opponents if opponents else 0
             here = places[a.player]
             for b in mine:
                 if b.player == a.player:
                     continue
                 there = places[b.player]
-                pair = out.get((a.player, b.player))
+                key = (a.player, b.player)
+                pair = pairs.get(key)
                 if pair is None:
-                    pair = out[(a.player, b.player)] = [0, 0]
-                if b.side != a.side:
+                    pair = pairs[key] = [0, 0]
+                if sides[b.player] != side:
                     pair[0] += share
                 pair[1] += 2 if here < there else 1 if here == there else 0
-    return out
+    return totals, pairs
 
 
 def points_of(*, won: int, drawn: int, lost: int, place_counts: dict, scoring: Scoring) -> int:
@@ -226,7 +259,11 @@ def _row(league: League, player: int, totals: dict, scoring: Scoring) -> Standin
 def bump(league: League) -> None:
     """The league's standings revision grows by one: the UPDATE takes the league row lock that
     serialises every change of its totals, and moves the key the standings cache by."""
-    League.objects.filter(pk=league.pk).update(standings_revision=F("standings_revision") + 1)
+    with connection.cursor() as cursor:
+        cursor.execute(_BUMP_SQL.format(table=League._meta.db_table), [league.pk])
+
+
+_BUMP_SQL = "UPDATE {table} SET standings_revision = standings_revision + 1 WHERE id = %s"
 
 
 def _lock(league: League) -> League:
@@ -238,11 +275,15 @@ def _lock(league: League) -> League:
 # rolls the caller's whole transaction back, as it must, since the result would count with
 # stale totals otherwise.
 @transaction.atomic(savepoint=False)
-def refresh_totals(*, league: League, players: Iterable[int], league_locked: bool = False) -> None:
+def refresh_totals(
+    *, league: League, players: Iterable[int], match_id: int, league_locked: bool = False
+) -> None:
     """Recompute ``players``' totals in ``league`` from its confirmed results: called in the
-    transaction that makes a result of theirs start or stop counting. ``league_locked``: the
-    caller read ``league`` under its row lock in this transaction (``_locked``), so it is
-    current and is not read again (the lock is still taken here by the revision's UPDATE)."""
+    transaction that makes a result of theirs (``match_id``'s, whose players they are) start
+    or stop counting. ``league_locked``: the caller read ``league`` under its row lock in this
+    transaction (``_locked``), so it is current and is not read again (the lock is still taken
+    here by the revision's UPDATE). The result's seats are written or deleted and the
+    opponents' points of every seat at these players' results recomputed (``leagues/seats.py``)."""
     players = set(players)
     if league_locked:
         bump(league)
@@ -250,26 +291,22 @@ def refresh_totals(*, league: League, players: Iterable[int], league_locked: boo
         league = _lock(league)
     main, kills = score_fields(league.ruleset)
     results = confirmed_entries(league, [f for f in (main, kills) if f], players=players)
-    totals = totals_of(results.values(), main=main, kills=kills, players=players)
+    totals, pairs = totals_and_pairs(
+        results.values(),
+        main=main,
+        kills=kills,
+        scale=strength_scale(league.ruleset),
+        players=players,
+    )
     scoring = Scoring.of(league)
-    StandingTotals.objects.filter(league=league, player_id__in=players).delete()
-    StandingTotals.objects.bulk_create(_row(league, p, t, scoring) for p, t in totals.items())
-    # Only the pairs of these players: the results read are all those one of them played, so
-    # every result two of them shared is among them.
-    pairs = pairs_of(results.values(), scale=strength_scale(league.ruleset), players=players)
-    StandingPair.objects.filter(league=league, player_id__in=players, other_id__in=players).delete()
-    StandingPair.objects.bulk_create(_pairs(league, pairs))
-
-
-def _pairs(league: League, pairs: dict) -> Iterable[StandingPair]:
-    for (player, other), (weight, head_to_head) in pairs.items():
-        yield StandingPair(
-            league=league,
-            player_id=player,
-            other_id=other,
-            weight=weight,
-            head_to_head=head_to_head,
-        )
+    rows = [row_values(player, row, scoring) for player, row in totals.items()]
+    standing_writes.replace_rows(league_id=league.pk, players=players, totals=rows, pairs=pairs)
+    if match_id in results:  # it starts counting (a result counts once: no seats yet)
+        rows = seats.seat_rows(match_id, results[match_id], scale=strength_scale(league.ruleset))
+        seats.write_seats(league_id=league.pk, rows=rows)
+    else:  # it stopped counting
+        seats.delete_seats(league_id=league.pk, match_id=match_id)
+    seats.refresh_opponents(league_id=league.pk, players=players)
 
 
 @transaction.atomic
@@ -279,31 +316,28 @@ def rebuild_totals(*, league: League) -> int:
     league = _lock(league)
     main, kills = score_fields(league.ruleset)
     results = confirmed_entries(league, [f for f in (main, kills) if f])
-    totals = totals_of(results.values(), main=main, kills=kills)
+    totals, pairs = totals_and_pairs(
+        results.values(), main=main, kills=kills, scale=strength_scale(league.ruleset)
+    )
     scoring = Scoring.of(league)
     StandingTotals.objects.filter(league=league).delete()
     rows = StandingTotals.objects.bulk_create(
         (_row(league, p, t, scoring) for p, t in totals.items()), batch_size=2000
     )
     StandingPair.objects.filter(league=league).delete()
-    pairs = pairs_of(results.values(), scale=strength_scale(league.ruleset))
-    _write_all_pairs(league, pairs)
+    standing_writes.write_all_pairs(league_id=league.pk, pairs=pairs)
+    StandingSeat.objects.filter(league=league).delete()
+    scale = strength_scale(league.ruleset)
+    seats.write_seats(
+        league_id=league.pk,
+        rows=(
+            row
+            for m, entries in results.items()
+            for row in seats.seat_rows(m, entries, scale=scale)
+        ),
+    )
+    seats.refresh_opponents(league_id=league.pk)
     return len(rows)
-
-
-def _write_all_pairs(league: League, pairs: dict) -> None:
-    """A whole league's pairs (hundreds of thousands in a big season): ``COPY`` on PostgreSQL,
-    where INSERTs of that many rows take minutes; ``bulk_create`` elsewhere."""
-    if connection.vendor != "postgresql":
-        StandingPair.objects.bulk_create(_pairs(league, pairs), batch_size=5000)
-        return
-    meta = StandingPair._meta
-    names = ["league", "player", "other", "weight", "head_to_head"]
-    columns = ", ".join(connection.ops.quote_name(meta.get_field(n).column) for n in names)
-    sql = f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN"
-    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        for (player, other), (weight, head_to_head) in pairs.items():
-            copy.write_row((league.pk, player, other, weight, head_to_head))
 
 
 def rescore_totals(*, league: League) -> None:
@@ -321,3 +355,4 @@ def rescore_totals(*, league: League) -> None:
             scoring=scoring,
         )
     StandingTotals.objects.bulk_update(rows, ["points"], batch_size=1000)
+    seats.refresh_opponents(league_id=league.pk)  # every opponent's points may have changed

@@ -49,12 +49,11 @@ BUDGET = {
     "results": 6,  # league, count, page, participants, confirmations, rating changes
     "result": 4,
     # league; the rows (active members and anyone with a counted result, their standing
-    # totals, the results counted) with opponents' strength and head-to-head among the tied
-    # from one pass over the standing pairs, in one statement (#20; one more when strength
-    # breaks ties before head-to-head:
-    # test_standings_with_strength_before_head_to_head_read_the_pairs_twice)
-    "standings": 2,
-    "standings.csv": 2,
+    # totals, the results counted) with opponents' strength from one pass over the standing
+    # seats, in one statement; head-to-head among the tied, when there are some, one more
+    # (#20; test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_are_some)
+    "standings": 3,
+    "standings.csv": 3,
     "leaderboard": 3,  # count, page, finished matches played (#21)
     "player": 4,  # user, participants, ratings, rating history
 }
@@ -99,9 +98,9 @@ def test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_ar
     assert (
         rows["ann"]["points"] == rows["bob"]["points"] and body["tie_breakers"][0] == "head_to_head"
     )
-    # league; rows, strength and head-to-head in one statement (one pass over the pairs).
-    # Never a read of the results' participants.
-    assert queries == {"untied": 2, "tied": 2}
+    # league; rows and strength in one statement (one pass over the seats); head-to-head
+    # about the tied only, a query of its own. Never a read of the results' participants.
+    assert queries == {"untied": 2, "tied": 3}
     # Read again, nothing written: strength and head-to-head come from the cache.
     with CaptureQueriesContext(connection) as captured:
         assert ok(client.get(url), 200) == body
@@ -109,7 +108,7 @@ def test_standings_read_totals_not_results_and_ask_about_ties_only_when_there_ar
 
 
 def test_standings_with_strength_before_head_to_head_read_the_pairs_twice(world):
-    """Strength must break ties before the head-to-head groups are known: two passes, 3."""
+    """Strength breaks ties before head-to-head: the groups asked about are those left."""
     world.league.tie_breakers = ["opponents_strength", "head_to_head"]
     world.league.save(update_fields=["tie_breakers"])
     client = world.client(world.outsider)
@@ -142,8 +141,9 @@ WRITE_BUDGET = {
     "confirm, still waiting": 7,
     # the same, then the rating: series number (UPDATE ... RETURNING), ratings, the new
     # player's rating row, the others' update, changes; the result; the totals: the revision,
-    # the players' results, totals and pairs deleted and inserted
-    "confirm, counting": 19,
+    # the players' results, totals and pairs deleted and inserted; the result's seats
+    # inserted, the opponents' points of its players' seats recomputed
+    "confirm, counting": 21,
 }
 
 

@@ -17,7 +17,7 @@ from django.core.management import call_command
 
 from config.errors import NotAllowed
 from leagues import services, summaries
-from leagues.models import LeagueMatch, StandingPair, StandingTotals
+from leagues.models import LeagueMatch, StandingPair, StandingSeat, StandingTotals
 from leagues.standings import league_standings
 from tests.factories import UserFactory
 from tests.leagues.conftest import BR, LDP, LHF, LOS
@@ -58,10 +58,17 @@ def pairs(league) -> dict[tuple[int, int], tuple[int, int]]:
     }
 
 
-def rebuilt(league) -> tuple[dict, dict]:
-    """What a rebuild from scratch writes: totals and pairs."""
+def seats(league) -> dict[tuple[int, int], tuple]:
+    return {
+        (row.match_id, row.player_id): (row.team, row.share, row.opponents_points)
+        for row in StandingSeat.objects.filter(league=league)
+    }
+
+
+def rebuilt(league) -> tuple[dict, dict, dict]:
+    """What a rebuild from scratch writes: totals, pairs and seats."""
     summaries.rebuild_totals(league=league)
-    return stored(league), pairs(league)
+    return stored(league), pairs(league), seats(league)
 
 
 def check(league) -> None:
@@ -71,7 +78,7 @@ def check(league) -> None:
     expected = reference_standings(league)
     assert league_standings(league) == expected
     assert league_standings(league) == expected
-    incremental = stored(league), pairs(league)
+    incremental = stored(league), pairs(league), seats(league)
     assert incremental == rebuilt(league)
     # The rebuild moved the revision: fill the cache again, so that the next write must move
     # it too for the next check to pass (a writer that forgot would serve this cache).
@@ -267,3 +274,24 @@ def test_the_migration_fills_the_pairs_of_existing_leagues_as_a_rebuild_does():
     fill(apps, None)
     assert {league.pk: pairs(league) for league in leagues} == expected
     assert any(expected.values())
+
+
+def test_the_migration_fills_the_seats_of_existing_leagues_as_a_rebuild_does():
+    """leagues/0005's fill, run over a season confirmed before the seats existed."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    fill = import_module("leagues.migrations.0005_standing_seats").fill
+    rng, organiser, names, by_name, leagues = season(6)
+    for _ in range(12):
+        league = rng.choice(leagues)
+        body = random_result(rng, league.ruleset, names)
+        result = services.report_result(league=league, actor=organiser, **body)
+        for player in body["placements"]:
+            services.confirm_result(result=result, actor=by_name[player])
+    expected = {league.pk: rebuilt(league)[2] for league in leagues}
+    StandingSeat.objects.all().delete()
+    fill(apps, None)
+    assert {league.pk: seats(league) for league in leagues} == expected
+    assert any(any(v[2] for v in s.values()) for s in expected.values())  # points were filled

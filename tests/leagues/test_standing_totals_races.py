@@ -8,7 +8,7 @@ in ``leagues.services.results._locked``), and that the ratings equal a rebuild t
 import pytest
 
 from leagues import ratings, services, summaries
-from leagues.models import LeagueMatch, PlayerRating, StandingTotals
+from leagues.models import LeagueMatch, PlayerRating, StandingSeat, StandingTotals
 from tests.factories import UserFactory
 from tests.leagues.conftest import enrol
 from tests.races import in_threads, require_postgresql
@@ -26,6 +26,16 @@ def rows(league):
     return sorted(
         StandingTotals.objects.filter(league=league).values_list(
             "player_id", "played", "won", "drawn", "lost", "places", "points", "kills"
+        )
+    )
+
+
+def seats(league):
+    """The seats with their opponents' points: they read the others' totals, so a confirmation
+    that missed a concurrent one's points would leave them stale."""
+    return sorted(
+        StandingSeat.objects.filter(league=league).values_list(
+            "match_id", "player_id", "share", "opponents_points"
         )
     )
 
@@ -88,9 +98,10 @@ def race(*, voids: int, leagues: int = 1):
     counted = 10 - voids
     for league, _, _ in seasons:
         assert LeagueMatch.objects.filter(league=league, status="confirmed").count() == counted
-        incremental = rows(league)
+        incremental, its_seats = rows(league), seats(league)
         summaries.rebuild_totals(league=league)
         assert rows(league) == incremental
+        assert seats(league) == its_seats
         assert sum(r[1] for r in incremental) == counted * 4
     incremental = ratings_of(GAME)
     assert sum(r[3] for r in incremental) == leagues * counted * 4
