@@ -10,6 +10,7 @@ from functools import cached_property
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
 
+from config.compiled import Statement, per_thread
 from matches import clock, live_hooks, seat_state
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services.common import MatchNotRunning, _event_rows, _is_int, canonical, log
@@ -38,12 +39,12 @@ def resolve_pending_actions(*, up_to: int) -> int:
     """
     conn = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: no proxy lookup per use
     with transaction.atomic():
-        found = _locked_rows(conn, Match, _lock_sql(conn), [up_to])
+        found = _locked_rows(conn, Match, "lock", [up_to])
         if not found:
             return 0
         match, (seats,) = found[0]
         queue = _locked_rows(
-            conn, MatchAction, _queue_sql(conn), [match.pk, MatchAction.Status.PENDING, up_to]
+            conn, MatchAction, "queue", [match.pk, MatchAction.Status.PENDING, up_to]
         )
         if not queue:
             return 0
@@ -108,10 +109,21 @@ def _queue_sql(conn) -> str:
 _CONVERTERS: dict[tuple[type, str], list] = {}
 
 
-def _locked_rows(conn, model, sql: str, params: list) -> list[tuple]:
-    """``(instance, extra columns)`` for each row of ``sql``, which selects ``model``'s
-    concrete fields in their order, then any extra columns: what ``Model.objects.raw`` gives,
-    with the fields' converters (JSON, SQLite's dates and booleans) found once per model."""
+# Each sent as a prepared statement on PostgreSQL (config/compiled.py): PostgreSQL spent
+# longer planning the lock than running it (pg_stat_statements under `make load`).
+_STATEMENTS = {"lock": (_lock_sql, 1), "queue": (_queue_sql, 3)}
+
+
+def _statement(name: str, alias: str) -> Statement:
+    sql, params = _STATEMENTS[name]
+    return Statement(sql(connections[alias]), params, alias)
+
+
+def _locked_rows(conn, model, name: str, params: list) -> list[tuple]:
+    """``(instance, extra columns)`` for each row of statement ``name``, which selects
+    ``model``'s concrete fields in their order, then any extra columns: what
+    ``Model.objects.raw`` gives, with the fields' converters (JSON, SQLite's dates and
+    booleans) found once per model."""
     fields = model._meta.concrete_fields
     key = (model, conn.vendor)
     if key not in _CONVERTERS:  # as the ORM's compiler finds them: the backend's, the field's
@@ -123,9 +135,8 @@ def _locked_rows(conn, model, sql: str, params: list) -> list[tuple]:
                 converting.append((n, col, convert))
         _CONVERTERS[key] = converting
     converters, width = _CONVERTERS[key], len(fields)
-    with conn.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    statement = per_thread(f"resolution-{name}", lambda alias: _statement(name, alias), conn.alias)
+    rows = statement.fetchall(params)
     db = conn.alias
     found = []
     for row in rows:

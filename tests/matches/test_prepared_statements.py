@@ -91,3 +91,19 @@ def test_a_connection_the_server_dropped_is_replaced_before_the_statement_is_sen
     connection.close_if_unusable_or_obsolete()  # what a request's start does
     assert statement.fetchall([3]) == [(6,)]
     assert connection.connection.info.backend_pid != dropped
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_resolution_sends_its_lock_and_queue_prepared(table):
+    """The worker's two reads under the lock (matches/services/resolution.py) are prepared on
+    its connection too: the lock was planned longer than it ran."""
+    action, _ = services.submit_action(
+        match=table.match.pk, player=table.alice, payload={"type": "pass"}, idempotency_key="p"
+    )
+    assert services.resolve_pending_actions(up_to=action.pk) in (0, 1)  # eager mode: done
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [text for (text,) in cursor.fetchall()]
+    assert any("FOR UPDATE OF" in text and "json_agg" in text for text in prepared)
+    assert any("ORDER BY id" in text and "matches_matchaction" in text for text in prepared)
