@@ -297,10 +297,19 @@ def sell_equipment(
 
 @transaction.atomic
 def use_up(*, fighter_id: int, item: str, note: str = "") -> Equipment | None:
-    """An item spent in a live battle (a drink, dynamite, a thrown knife...) leaves the gang."""
+    """An item spent in a live battle (a drink, dynamite, a thrown knife...) leaves the gang.
+
+    The gang is locked first, as by every other roster write (a sale of the same item takes
+    the gang's lock, then the item's): locking the item first, as this did, let a sale and a
+    battle each hold one lock and wait for the other, a deadlock PostgreSQL ends by failing
+    one of them."""
+    gang_id = Fighter.objects.filter(pk=fighter_id).values_list("gang_id", flat=True).first()
+    if gang_id is None:
+        return None
+    gang = _lock(gang_id)
     used = (
-        Equipment.objects.select_for_update()
-        .select_related("item", "fighter", "gang")
+        Equipment.objects.select_for_update(of=("self",))
+        .select_related("item", "fighter")
         .filter(fighter_id=fighter_id, item__slug=item, disposal="")
         .order_by("id")
         .first()
@@ -310,7 +319,6 @@ def use_up(*, fighter_id: int, item: str, note: str = "") -> Equipment | None:
     used.disposal = Equipment.Disposal.USED
     used.disposed_at = timezone.now()
     used.save(update_fields=["disposal", "disposed_at"])
-    gang = _lock(used.gang)
     _event(
         gang,
         Kind.BATTLE,

@@ -10,6 +10,7 @@ write verb without a scenario here fails this test.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.cache import cache
@@ -374,3 +375,28 @@ def test_what_a_roster_sheet_shows_is_in_the_detail(user, staff):
     assert [(a["stat"], a["card"]) for a in leader["advancements"]] == [
         (draw.options[0], draw.card)
     ]
+
+
+@pytest.mark.parametrize("verb", sorted(SCENARIOS))
+def test_a_write_takes_the_gang_lock_before_any_other_row_lock(verb, user, staff):
+    """Every roster write locks its gang first (revisions.lock_and_bump, or the lock that
+    reads with it), then anything else: two writes that lock in opposite orders can deadlock
+    (a battle's use_up locked the item before the gang, a sale the gang before the item)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    roster = Roster(user, staff)
+    with CaptureQueriesContext(connection) as seen:
+        SCENARIOS[verb](roster)
+    locks = [
+        q["sql"]
+        for q in seen.captured_queries
+        if "UPDATE" in q["sql"]  # UPDATE ..., WITH g AS (UPDATE ...), SELECT ... FOR UPDATE
+    ]
+    assert locks, "a write locks its gang"
+    first = locks[0]
+    if first.lstrip().startswith("SELECT"):  # SELECT ... FROM "table" ... FOR UPDATE
+        locked = re.search(r'FROM\s+"(\w+)"', first).group(1)
+    else:  # UPDATE "table", or WITH ... AS (UPDATE "table" ...)
+        locked = re.search(r'UPDATE\s+"(\w+)"', first).group(1)
+    assert locked == "rosters_gang", first[:200]
