@@ -241,16 +241,9 @@ class _Worker:
 
     @staticmethod
     def _command(child: dict) -> list[str]:
-        from config import processes
+        from bench.stack import worker_command
 
-        saved = dict(os.environ)
-        try:  # processes.worker() reads the queue from the settings: the child's
-            os.environ.clear()
-            os.environ.update(child)
-            argv = processes.worker()
-        finally:
-            os.environ.clear()
-            os.environ.update(saved)
+        argv = worker_command(child)
         argv[argv.index("-Q") + 1] = child["CELERY_QUEUE"]
         return argv
 

@@ -109,6 +109,22 @@ class Proc:
             self.popen.wait(timeout=10)
 
 
+def worker_command(child: dict[str, str]) -> list[str]:
+    """``posse worker``'s command line (config/processes.py) as a process with environment
+    ``child`` would build it: processes.worker() reads os.environ, so it gets the child's for
+    the call."""
+    from config import processes
+
+    saved = dict(os.environ)
+    try:
+        os.environ.clear()
+        os.environ.update(child)
+        return processes.worker()
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
 @dataclass
 class Stack:
     name: str
@@ -338,19 +354,10 @@ class Stack:
         node name of its own (two workers of one stack must not share one)."""
         if not (self.postgres and self.broker):
             raise RuntimeError("a Celery worker needs PostgreSQL and Redis")
-        from config import processes
-
         child = self.child_env()
         if settings:
             child["DJANGO_SETTINGS_MODULE"] = settings
-        saved = dict(os.environ)
-        try:  # processes.worker() reads os.environ: give it the child's for the call
-            os.environ.clear()
-            os.environ.update(child)
-            argv = processes.worker()
-        finally:
-            os.environ.clear()
-            os.environ.update(saved)
+        argv = worker_command(child)
         if argv[argv.index("-Q") + 1] != self.queue:  # settings read before this stack's
             raise RuntimeError(f"the worker would listen on {argv}, not on {self.queue}")
         proc = self._spawn(

@@ -101,6 +101,18 @@ def _totals_sql(alias: str) -> str:
     )
 
 
+def _gang_params(gang: Gang, connection) -> dict:
+    """The totals statement's parameters for ``gang``, stamped updated now."""
+    now = timezone.now()
+    gang.updated_at = now
+    return {
+        "gang": gang.pk,
+        "active": Fighter.Status.ACTIVE,
+        "credits": gang.credits,
+        "now": Gang._meta.get_field("updated_at").get_db_prep_value(now, connection),
+    }
+
+
 def _refresh_totals(gang: Gang) -> None:
     """Recompute rating and wealth from the rows, never from deltas, and save the gang (its
     credits, as ``_post`` left them, included). One statement (``_totals_sql``).
@@ -110,14 +122,7 @@ def _refresh_totals(gang: Gang) -> None:
     """
     alias = router.db_for_write(Gang)
     connection = connections[alias]
-    now = timezone.now()
-    gang.updated_at = now
-    params = {
-        "gang": gang.pk,
-        "active": Fighter.Status.ACTIVE,
-        "credits": gang.credits,
-        "now": Gang._meta.get_field("updated_at").get_db_prep_value(now, connection),
-    }
+    params = _gang_params(gang, connection)
     with connection.cursor() as cursor:
         cursor.execute(_totals_sql(alias), params)
         gang.rating, gang.wealth = cursor.fetchone()
@@ -180,14 +185,7 @@ class GangWrite:
     def _send_one(self, alias: str) -> None:
         connection = connections[alias]
         gang = self.gang
-        now = timezone.now()
-        gang.updated_at = now
-        params = {
-            "gang": gang.pk,
-            "active": Fighter.Status.ACTIVE,
-            "credits": gang.credits,
-            "now": Gang._meta.get_field("updated_at").get_db_prep_value(now, connection),
-        }
+        params = _gang_params(gang, connection)
         if self.entry is not None:
             params.update(_values("l", [self.entry], connection))
         params.update(_values("a", self.added, connection))

@@ -30,19 +30,10 @@ def test_a_french_player_at_the_table_reads_french_before_and_after_a_push(
         version_of,
         wait_for_move,
     )
-    from tests.factories import UserFactory
-    from tests.matches.factories import accept_all
+    from tests.matches.factories import two_player_match
 
     needs_a_shared_database()
-    alice, bob = UserFactory(), UserFactory()
-    match = accept_all(
-        services.create_live_match(
-            ruleset="le-dernier-peuple",
-            players=[alice.username, bob.username],
-            options={},
-            created_by=alice,
-        )
-    )
+    match, alice, _bob = two_player_match()
     seat = match.participants.get(player=alice).seat
     page = open_table(signed_in(new_context, live_server, alice, locale="fr-FR"), match)
     expect(page.get_by_role("heading", name="Joueurs")).to_be_visible()

@@ -11,9 +11,8 @@ from django.utils import translation
 
 from matches import services
 from rulesets.registry import get_ruleset
-from tests.factories import UserFactory
 from tests.live_pages.test_table_pages import GAMES, _client, _match
-from tests.matches.factories import accept_all
+from tests.matches.factories import two_player_match
 
 WORDS = {
     "fr": ("Joueurs", "Ce qui s’est passé", "À la table", "Abandonner ce match ?"),
@@ -39,15 +38,7 @@ def test_each_games_table_is_drawn_in_the_readers_language(slug, language):
 
 
 def _ldp():
-    alice, bob = UserFactory(), UserFactory()
-    match = accept_all(
-        services.create_live_match(
-            ruleset="le-dernier-peuple",
-            players=[alice.username, bob.username],
-            options={},
-            created_by=alice,
-        )
-    )
+    match, alice, _bob = two_player_match()
     return match, alice
 
 

@@ -14,6 +14,7 @@ __all__ = [
     "accept_all",
     "accept_all_over_api",
     "start_live_match",
+    "two_player_match",
 ]
 
 
@@ -35,6 +36,18 @@ def start_live_match(**kwargs) -> Match:
     from matches import services
 
     return accept_all(services.create_live_match(**kwargs))
+
+
+def two_player_match(ruleset: str = "le-dernier-peuple", options: dict | None = None):
+    """``(match, alice, bob)``: a dealt live match between two new players, alice creating."""
+    alice, bob = UserFactory(), UserFactory()
+    match = start_live_match(
+        ruleset=ruleset,
+        players=[alice.username, bob.username],
+        options=options or {},
+        created_by=alice,
+    )
+    return match, alice, bob
 
 
 def accept_all_over_api(body: dict) -> None:
