@@ -274,10 +274,7 @@ SPECTACULAR_SETTINGS = {
 # task to a second worker (acks_late): hard limit 5 min, visibility 1 hour.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 # kombu's Redis transport with one client per pool, not one per command (config/celery.py).
-# Plain redis:// only: kombu turns TLS on for a rediss:// URL by its scheme's transport name.
-CELERY_BROKER_TRANSPORT = (
-    "config.celery:RedisTransport" if REDIS_URL and REDIS_URL.startswith("redis://") else None
-)
+CELERY_BROKER_TRANSPORT = "config.celery:RedisTransport" if REDIS_URL else None
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True

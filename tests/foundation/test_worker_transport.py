@@ -3,17 +3,10 @@ instead of building one for every command kombu sends outside its event loop."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from django.conf import settings
 
 from config.celery import RedisChannel, app
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -46,29 +39,3 @@ def test_a_new_pool_after_a_fork_gets_a_new_client(channel):
         assert after is not before
         assert after.connection_pool is channel.pool
         assert after.ping()
-
-
-@pytest.mark.parametrize(
-    "url,transport",
-    [
-        ("redis://127.0.0.1:6379/7", "config.celery:RedisTransport"),
-        # kombu turns TLS on by the URL's transport name (rediss): ours would connect in clear
-        ("rediss://127.0.0.1:6380/7", "None"),
-        ("", "None"),  # the in-memory broker
-    ],
-)
-def test_the_transport_is_ours_for_plain_redis_only(url, transport):
-    env = {**os.environ, "REDIS_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings"}
-    read = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from config import settings; print(settings.CELERY_BROKER_TRANSPORT)",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert read.stdout.strip() == transport
