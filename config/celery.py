@@ -1,11 +1,9 @@
 """The Celery app. With REDIS_URL unset, tasks run in-process (CELERY_TASK_ALWAYS_EAGER)."""
 
 import os
-from contextlib import contextmanager
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun
-from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -39,33 +37,3 @@ def _close_old_connections(sender=None, **kwargs):
 
 task_prerun.connect(_close_old_connections, weak=False)
 task_postrun.connect(_close_old_connections, weak=False)
-
-
-class RedisChannel(kombu_redis.Channel):
-    """kombu's Redis channel, with one client object kept per connection pool.
-
-    kombu builds a new redis-py client for each command it sends outside its event loop:
-    twice a task in a worker (the delivery's unacked entry, then its ack) and once for each
-    task a web process sends. redis-py's client builds its ~170 response callbacks afresh
-    each time (~50 us of CPU here, docs/performance.md, "The Celery worker's CPU"). Those
-    clients hold nothing of their own: every command takes a connection from the channel's
-    pool, which is thread-safe, so one client per pool sends the same commands on the same
-    connections. A new pool (kombu makes one after a fork) gets a new client."""
-
-    _kept_client = None
-
-    @contextmanager
-    def conn_or_acquire(self, client=None):
-        if client:
-            yield client
-            return
-        kept = self._kept_client
-        if kept is None or kept.connection_pool is not self.pool:
-            kept = self._kept_client = self._create_client()
-        yield kept
-
-
-class RedisTransport(kombu_redis.Transport):
-    """The Redis transport with RedisChannel (CELERY_BROKER_TRANSPORT when REDIS_URL is set)."""
-
-    Channel = RedisChannel

@@ -273,8 +273,6 @@ SPECTACULAR_SETTINGS = {
 # Tasks must finish well inside the broker's visibility timeout, or Redis hands a still-running
 # task to a second worker (acks_late): hard limit 5 min, visibility 1 hour.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
-# kombu's Redis transport with one client per pool, not one per command (config/celery.py).
-CELERY_BROKER_TRANSPORT = "config.celery:RedisTransport" if REDIS_URL else None
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
