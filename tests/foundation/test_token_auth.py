@@ -62,3 +62,22 @@ def test_a_deleted_token_is_refused_at_the_next_request():
 
 def test_a_quote_in_the_token_is_just_a_wrong_token():
     assert client_with("x'--").get("/api/v1/gangs/").status_code == 401
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_the_lookup_is_a_prepared_statement():
+    """PostgreSQL planned the lookup on every request, for longer than it ran: it is prepared
+    once per connection (config/compiled.py) and answers the same afterwards."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    user = UserFactory(username="prep")
+    token = Token.objects.create(user=user)
+    for _ in range(2):
+        authenticated, _auth = TokenAuthentication().authenticate_credentials(token.key)
+        assert authenticated == user
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [text for (text,) in cursor.fetchall()]
+    assert any("authtoken_token" in text for text in prepared)
