@@ -138,6 +138,17 @@ class Statement:
         self.sql = f"EXECUTE {name}({', '.join(['%s'] * params)})"
 
     def fetchall(self, params: list) -> list[tuple]:
+        with connections[self.alias].cursor() as cursor:
+            cursor.execute(self._ready(), params)
+            return cursor.fetchall()
+
+    def execute(self, params: list) -> None:
+        """The statement sent for its effect (no rows to read: a write without RETURNING)."""
+        with connections[self.alias].cursor() as cursor:
+            cursor.execute(self._ready(), params)
+
+    def _ready(self) -> str:
+        """The SQL to send, once the connection it goes on has prepared it."""
         wrapper = connections[self.alias]
         if self.prepare is not None:
             # The health check (CONN_HEALTH_CHECKS) runs at a request's first cursor and
@@ -153,9 +164,7 @@ class Statement:
                 with wrapper.wrap_database_errors:
                     driver.execute(self.prepare)
                 done.add(self.name)
-        with wrapper.cursor() as cursor:
-            cursor.execute(self.sql, params)
-            return cursor.fetchall()
+        return self.sql
 
 
 class Prepared(ConvertedOnce):

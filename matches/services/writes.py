@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from config.compiled import Statement, per_thread
 from matches.models import Match, MatchAction, MatchEvent
 
 MATCH_FIELDS = ("state", "version", "status", "outcome", "finished_at", "last_event_seq")
@@ -40,8 +41,25 @@ def write_batch(
     event_fields = _fields(MatchEvent, None)
     for event in events:
         params += _values(conn, event, event_fields, add=True)
+    shape = (match is not None, len(settled), len(events))
+    if shape[1] <= PREPARED_ACTIONS and shape[2] <= PREPARED_EVENTS:
+        statement = per_thread(f"batch-{shape}", lambda alias: _prepared(shape, alias), conn.alias)
+        statement.execute(params)
+        return
     with conn.cursor() as cursor:
-        cursor.execute(_statement(match is not None, len(settled), len(events)), params)
+        cursor.execute(_statement(*shape), params)
+
+
+# The shapes of nearly every batch (one move: its action, a few events) are sent as prepared
+# statements (config/compiled.py): PostgreSQL planned the batch for 0.12 ms of its 0.35
+# (pg_stat_statements, `bench_live`). A rarer, larger batch is sent as it is, rather than
+# prepared on every connection that meets it once.
+PREPARED_ACTIONS, PREPARED_EVENTS = 2, 8
+
+
+def _prepared(shape: tuple[bool, int, int], alias: str) -> Statement:
+    sql = _statement(*shape)
+    return Statement(sql, sql.count("%s"), alias)
 
 
 def _write_with_orm(

@@ -96,8 +96,8 @@ def test_a_connection_the_server_dropped_is_replaced_before_the_statement_is_sen
 @on_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_resolution_sends_its_lock_and_queue_prepared(table):
-    """The worker's two reads under the lock (matches/services/resolution.py) are prepared on
-    its connection too: the lock was planned longer than it ran."""
+    """The worker's two reads under the lock (matches/services/resolution.py) and its batch write
+    are prepared on its connection too: the lock was planned longer than it ran."""
     action, _ = services.submit_action(
         match=table.match.pk, player=table.alice, payload={"type": "pass"}, idempotency_key="p"
     )
@@ -107,3 +107,5 @@ def test_a_resolution_sends_its_lock_and_queue_prepared(table):
         prepared = [text for (text,) in cursor.fetchall()]
     assert any("FOR UPDATE OF" in text and "json_agg" in text for text in prepared)
     assert any("ORDER BY id" in text and "matches_matchaction" in text for text in prepared)
+    # and its writes, one statement for the batch's shape (matches/services/writes.py)
+    assert any(text.startswith("PREPARE") and "WITH w0 AS (UPDATE" in text for text in prepared)
