@@ -9,6 +9,7 @@ from django.db import connection, connections, transaction
 
 from config.compiled import Statement
 from matches import selectors, services
+from tests.postgres import terminate_backend
 
 on_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's"
@@ -82,12 +83,7 @@ def test_a_connection_the_server_dropped_is_replaced_before_the_statement_is_sen
     statement = Statement("SELECT %s::int * 2", 1, "default")
     assert statement.fetchall([2]) == [(4,)]  # prepared on this connection
     dropped = connection.connection.info.backend_pid
-    other = connections.create_connection("default")
-    try:
-        with other.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(%s)", [dropped])
-    finally:
-        other.close()
+    terminate_backend(dropped)
     connection.close_if_unusable_or_obsolete()  # what a request's start does
     assert statement.fetchall([3]) == [(6,)]
     assert connection.connection.info.backend_pid != dropped
