@@ -42,6 +42,22 @@ def _fail_open(fallback):
 
 
 class ResilientRedisCacheClient(RedisCacheClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._clients: dict = {}  # by connection pool
+
+    def get_client(self, key=None, *, write=False):
+        # Django builds a new redis.Redis for every operation, and redis-py 8 fills in its
+        # table of response callbacks (about 170 entries) each time: most of a cached gang
+        # detail's cache read (docs/performance.md, "The cache's Redis client"). One client
+        # per pool, kept: a client is thread-safe, taking a connection from its pool for each
+        # command; the pool stays Django's, made and replaced (after a fork) as before.
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(pool)
+        if client is None:
+            client = self._clients[pool] = self._client(connection_pool=pool)
+        return client
+
     def get(self, key, default):
         try:
             return super().get(key, default)

@@ -135,7 +135,7 @@ class Statement:
         self.name = name = f"posse_statement_{next(Statement._numbers)}"
         declared = f"({', '.join(types)})" if types else ""
         self.prepare = f"PREPARE {name}{declared} AS {numbered}"
-        self.sql = f"EXECUTE {name}({', '.join(['%s'] * params)})"
+        self.sql = f"EXECUTE {name}({', '.join(['%s'] * params)})" if params else f"EXECUTE {name}"
 
     def fetchall(self, params: list) -> list[tuple]:
         with connections[self.alias].cursor() as cursor:

@@ -9,7 +9,7 @@ from django.db import router
 from django.db.models import Count, Prefetch, QuerySet, Window
 from django.utils import timezone
 
-from config.compiled import Compiled, per_thread
+from config.compiled import Compiled, Prepared, per_thread
 from rosters.models import Equipment, Fighter, Gang, GangRules, Goods, Role
 from rulesets.core.words import counted
 
@@ -59,7 +59,7 @@ def _first_page(gangs: QuerySet[Gang], size: int, alias: str) -> Compiled:
         .order_by("name")
         .values_list(*LIST_FIELDS, "total")
     )
-    return Compiled(gangs[:size], alias)
+    return Prepared(gangs[:size], alias)  # planned longer than it ran, on every read
 
 
 def gang_list_item(row: dict) -> dict:

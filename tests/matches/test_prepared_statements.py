@@ -105,3 +105,11 @@ def test_a_resolution_sends_its_lock_and_queue_prepared(table):
     assert any("ORDER BY id" in text and "matches_matchaction" in text for text in prepared)
     # and its writes, one statement for the batch's shape (matches/services/writes.py)
     assert any(text.startswith("PREPARE") and "WITH w0 AS (UPDATE" in text for text in prepared)
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_a_statement_without_parameters_is_prepared_too():
+    statement = Statement("SELECT 6 * 7", 0, "default")
+    assert statement.fetchall([]) == [(42,)]
+    assert statement.fetchall([]) == [(42,)]

@@ -377,6 +377,17 @@ def test_what_a_roster_sheet_shows_is_in_the_detail(user, staff):
     ]
 
 
+def _prepared_text(connection, sql: str) -> str:
+    """The statement an ``EXECUTE`` of a prepared one (config/compiled.py) runs, as prepared."""
+    named = re.match(r"EXECUTE (posse_statement_\d+)", sql)
+    if named is None:
+        return sql
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE name = %s", [named[1]])
+        (text,) = cursor.fetchone()
+    return re.sub(r"^PREPARE \S+ AS ", "", text)
+
+
 @pytest.mark.parametrize("verb", sorted(SCENARIOS))
 def test_a_write_takes_the_gang_lock_before_any_other_row_lock(verb, user, staff):
     """Every roster write locks its gang first (revisions.lock_and_bump, or the lock that
@@ -388,10 +399,11 @@ def test_a_write_takes_the_gang_lock_before_any_other_row_lock(verb, user, staff
     roster = Roster(user, staff)
     with CaptureQueriesContext(connection) as seen:
         SCENARIOS[verb](roster)
+    sent = [_prepared_text(connection, q["sql"]) for q in seen.captured_queries]
     locks = [
-        q["sql"]
-        for q in seen.captured_queries
-        if "UPDATE" in q["sql"]  # UPDATE ..., WITH g AS (UPDATE ...), SELECT ... FOR UPDATE
+        sql
+        for sql in sent
+        if "UPDATE" in sql  # UPDATE ..., WITH g AS (UPDATE ...), SELECT ... FOR UPDATE
     ]
     assert locks, "a write locks its gang"
     first = locks[0]
