@@ -10,6 +10,7 @@ would give them. Per thread, since a compiler belongs to its thread's connection
 
 from __future__ import annotations
 
+import re
 import threading
 import weakref
 from collections.abc import Callable
@@ -165,6 +166,17 @@ class Statement:
                     driver.execute(self.prepare)
                 done.add(self.name)
         return self.sql
+
+
+class NamedStatement:
+    """A ``Statement`` written with ``%(name)s`` parameters, sent with a dict of them."""
+
+    def __init__(self, sql: str, alias: str):
+        self.names = re.findall(r"%\((\w+)\)s", sql)
+        self.statement = Statement(re.sub(r"%\((\w+)\)s", "%s", sql), len(self.names), alias)
+
+    def fetchall(self, params: dict) -> list[tuple]:
+        return self.statement.fetchall([params[name] for name in self.names])
 
 
 class Prepared(ConvertedOnce):

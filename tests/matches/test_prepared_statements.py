@@ -113,3 +113,13 @@ def test_a_statement_without_parameters_is_prepared_too():
     statement = Statement("SELECT 6 * 7", 0, "default")
     assert statement.fetchall([]) == [(42,)]
     assert statement.fetchall([]) == [(42,)]
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_a_statement_with_named_parameters_takes_them_from_a_dict():
+    from config.compiled import NamedStatement
+
+    statement = NamedStatement("SELECT %(a)s::int * %(b)s::int + %(a)s::int", "default")
+    assert statement.statement.sql.startswith("EXECUTE posse_statement_")
+    assert statement.fetchall({"a": 2, "b": 20}) == [(42,)]
