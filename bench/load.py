@@ -18,9 +18,10 @@ WEB_THREADS: 3 and 4 by default); POSSE_LOAD_WORKER_CLASS=sync for a plain gunic
 workers instead (the layout before the process split). The clients poll; none holds an event
 stream, so ``posse stream`` is not started.
 
-Before the mixed phases, the same number of clients call only ``GET /api/v1/ping/`` for as
-long: the report gives the mixed load's requests/s as a ratio to that, and the CPU each
-endpoint costs the web server (thread CPU time per request, from the server's own log).
+Within each mixed phase, the same number of clients also call only ``GET /api/v1/ping/`` for
+as long, in slices taken in turn with the phase's own (``run_phases``): the report gives the
+mixed load's requests/s as a ratio to that, and the CPU each endpoint costs the web server
+(thread CPU time per request, from the server's own log).
 
 Why a small asyncio/httpx client rather than locust: the clients must play live games (read
 legal actions, submit one, poll until resolved) and keep their own books (credits, the
@@ -63,7 +64,7 @@ from bench.load_clients import (
     pinger,
     reader,
 )
-from bench.load_report import Phase, report
+from bench.load_report import SLICES, Phase, report
 from bench.stack import Stack, services_problem
 
 REPORT = BENCH_DIR / "LOAD.md"
@@ -88,9 +89,9 @@ async def run_ping_phase(api: Api, phase: Phase, cast: dict, seconds: float) -> 
     phase.seconds = time.perf_counter() - started
 
 
-async def run_phase(api: Api, phase: Phase, cast: dict, seconds: float) -> None:
+async def run_phase(api: Api, phase: Phase, cast: dict, seconds: float, seed: int = 0) -> None:
     api.phase = phase
-    rnd = random.Random(phase.workers)
+    rnd = random.Random(phase.workers * 1000 + seed)
     deadline = time.perf_counter() + seconds
     players, staff = cast["players"], cast["staff"]
     gangs = [p.gang_id for p in players]
@@ -128,34 +129,51 @@ async def warm_up(api: Api, cast: dict) -> None:
 
 
 async def run_phases(url: str, cast: dict, stack: Stack, seconds: float) -> tuple[list, set]:
+    """The ping-only load and each mixed phase in turn, in slices (``SLICES`` of each), in the
+    order ping, mixed, mixed, ping, ...: the machine's drift over a phase (other work, its
+    clock) slows the yardstick and the load alike. Each mixed phase is compared with the ping
+    slices taken between its own; the report's ping-only column counts them all."""
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
-    phases = []
+    ping = Phase(name="ping only", workers=1, kind="ping")
+    mixed = [Phase(name="1 Celery worker", workers=1), Phase(name="2 Celery workers", workers=2)]
+    width = seconds / SLICES
     async with httpx.AsyncClient(base_url=url, limits=limits) as client:
         api = Api(client)
         await warm_up(api, cast)
-        plan = [
-            Phase(name="ping only", workers=1, kind="ping"),
-            Phase(name="1 Celery worker", workers=1),
-            Phase(name="2 Celery workers", workers=2),
-        ]
-        for phase in plan:
+        for phase in mixed:
             if phase.workers == 2:
                 # In this thread, between phases (nothing else runs): the child's
                 # die-with-parent signal follows the thread that started it.
                 stack.start_worker(concurrency=1, name="worker2", settings=SETTINGS)
-            print(f"phase: {phase.name}, {seconds:.0f} s ...", flush=True)
-            groups = {
-                "gunicorn": {p.popen.pid for p in stack.procs if p.name.startswith("gunicorn")},
-                "Celery": {p.popen.pid for p in stack.procs if p.name.startswith("worker")},
-            }
-            before = cpu.snapshot(groups)
-            logged = _log_size()
-            run = run_ping_phase if phase.kind == "ping" else run_phase
-            await run(api, phase, cast, seconds)
-            phase.cpu = cpu.shares(before, cpu.snapshot(groups), phase.seconds)
-            phase.server_cpu = _read_cpu_log(logged)
-            phases.append(phase)
-    return phases, api.accepted
+            print(f"phase: {phase.name}, {seconds:.0f} s, and as long on ping ...", flush=True)
+            beside = Phase(name="ping only", workers=phase.workers, kind="ping")
+            for n in range(SLICES):
+                order = (beside, phase) if n % 2 == 0 else (phase, beside)
+                for target in order:
+                    await _run_slice(api, stack, target, cast, width, seed=n)
+            phase.yardstick = beside.requests / beside.seconds if beside.seconds else 0.0
+            ping.add(beside)
+    return [ping, *mixed], api.accepted
+
+
+async def _run_slice(
+    api: Api, stack: Stack, phase: Phase, cast: dict, seconds: float, *, seed: int
+) -> None:
+    """``seconds`` of ``phase``'s kind of load, counted into it (its requests, CPU, errors)."""
+    groups = {
+        "gunicorn": {p.popen.pid for p in stack.procs if p.name.startswith("gunicorn")},
+        "Celery": {p.popen.pid for p in stack.procs if p.name.startswith("worker")},
+    }
+    part = Phase(name=phase.name, workers=phase.workers, kind=phase.kind)
+    before = cpu.snapshot(groups)
+    logged = _log_size()
+    if part.kind == "ping":
+        await run_ping_phase(api, part, cast, seconds)
+    else:
+        await run_phase(api, part, cast, seconds, seed=seed)
+    part.cpu = cpu.shares(before, cpu.snapshot(groups), part.seconds)
+    part.server_cpu = _read_cpu_log(logged)
+    phase.add(part)
 
 
 def _log_size() -> int:

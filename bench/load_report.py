@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from bench.common import median, percentile
 from bench.load_clients import BUYERS, CLIENTS, LIVE_TABLES, LOGGERS, POLL, READERS, RESIGN_AFTER
 
+SLICES = 4  # each phase's seconds, cut into this many slices interleaved with ping-only ones
+
 # --- what the clients record ---------------------------------------------------------------------
 
 
@@ -28,6 +30,29 @@ class Phase:
     cpu: dict[str, float] = field(default_factory=dict)  # percent of the machine, by part
     # the web server's thread CPU seconds per request, by "METHOD route" (its own log)
     server_cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # a mixed phase: the ping-only requests/s of the slices interleaved with its own
+    yardstick: float = 0.0
+
+    def add(self, other: Phase) -> None:
+        """``other``'s records counted in this phase too (a slice of it, or of its kind)."""
+        seconds = self.seconds + other.seconds
+        if seconds:
+            self.cpu = {
+                part: (self.cpu.get(part, 0.0) * self.seconds + share * other.seconds) / seconds
+                for part, share in other.cpu.items()
+            }
+        self.seconds = seconds
+        for kind, values in other.latencies.items():
+            self.latencies[kind] += values
+        for kind, count in other.errors.items():
+            self.errors[kind] += count
+        self.error_samples += other.error_samples[: max(0, 10 - len(self.error_samples))]
+        self.resolve_times += other.resolve_times
+        self.resolved += other.resolved
+        self.rejected += other.rejected
+        self.games_finished += other.games_finished
+        for route, values in other.server_cpu.items():
+            self.server_cpu[route] += values
 
     def error(self, kind: str, what: str) -> None:
         self.errors[kind] += 1
@@ -94,8 +119,10 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         f"{LOGGERS} logging results (every other one for a league: confirmed, then its standings "
         "read). The client shares the 2 cores with everything it measures. Before any "
         "phase each gang's detail is read once (cached, as on a server that has been up). "
-        f"First, the same {CLIENTS} clients call only `GET /api/v1/ping/` for as long (the "
-        "yardstick of the mixed load's ratio).",
+        f"The same {CLIENTS} clients also call only `GET /api/v1/ping/` for as long (the "
+        f"yardstick of the mixed load's ratio), in slices of {seconds / SLICES:.0f} s taken in "
+        "turn with the phase's own (ping, mixed, mixed, ping, ...), so that a machine whose "
+        "speed drifts slows both alike.",
         "",
         "## Summary",
         "",
@@ -108,11 +135,14 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         a, b = percentile(one.resolve_times, q), percentile(two.resolve_times, q)
         lines.append(compare(f"submit → resolved p{q} (ms)", a * 1000, b * 1000, "{:.0f}"))
     if ping is not None and ping.requests:
-        base = rate(ping, ping.requests)
+        # Each mixed phase against the ping-only slices interleaved with it (bench/load.py).
+        base = {p.name: p.yardstick or rate(ping, ping.requests) for p in (one, two)}
         lines += [
-            f"| requests/s, the same {CLIENTS} clients on ping only | {base:.1f} | | |",
-            f"| **mixed ÷ ping-only requests/s** | **{rate(one, one.requests) / base:.2f}** | "
-            f"**{rate(two, two.requests) / base:.2f}** | |",
+            f"| requests/s, the same {CLIENTS} clients on ping only, in slices between the "
+            f"phase's own | {base[one.name]:.1f} | {base[two.name]:.1f} | "
+            f"{_change(base[one.name], base[two.name])} |",
+            f"| **mixed ÷ ping-only requests/s** | **{rate(one, one.requests) / base[one.name]:.2f}"
+            f"** | **{rate(two, two.requests) / base[two.name]:.2f}** | |",
         ]
     lines += [
         compare(

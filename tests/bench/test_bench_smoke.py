@@ -96,9 +96,29 @@ def test_the_load_report_renders_with_every_section():
     text = report([ping, *phases], [("a check", True, "fine")], 10.0, info)
     assert "| live actions resolved/s | 0.2 | 0.2 | 1.00× |" in text
     assert "| **mixed ÷ ping-only requests/s** | **0.05** | **0.05** | |" in text
+    # each mixed phase against the ping slices interleaved with it, once they are known
+    phases[0].yardstick, phases[1].yardstick = 3.0, 1.5
+    text = report([ping, *phases], [("a check", True, "fine")], 10.0, info)
+    assert "| **mixed ÷ ping-only requests/s** | **0.10** | **0.20** | |" in text
+    assert "in slices between the phase's own | 3.0 | 1.5 | 0.50× |" in text
     assert "| `GET /api/v1/gangs/<id:pk>/` | — | — | — | 2 | 2.00 |" in text
     assert "- ok: a check — fine" in text
     assert "POST /api/v1/gangs/1/purchases/: 500" in text
+
+
+def test_a_phase_counts_its_slices():
+    from bench.load import Phase
+
+    phase = Phase(name="1 Celery worker", workers=1)
+    for share in (40.0, 60.0):
+        part = Phase(name=phase.name, workers=1, seconds=5.0, resolved=2)
+        part.latencies["buy"] += [0.1, 0.2]
+        part.cpu = {"gunicorn": share}
+        part.server_cpu["POST buy"] += [0.003]
+        phase.add(part)
+    assert phase.seconds == 10.0 and phase.requests == 4 and phase.resolved == 4
+    assert phase.cpu == {"gunicorn": 50.0}  # weighted by each slice's seconds
+    assert phase.server_cpu["POST buy"] == [0.003, 0.003]
 
 
 def test_a_standings_result_becomes_a_row_whatever_its_shape():
