@@ -5,10 +5,10 @@ Building that query (a join over every column of the user model, ``LIMIT 21``) a
 instances cost the ORM about a millisecond of Python per request here, as much as all the
 rest of a bare endpoint (docs/performance.md, "Web tier"). The same query is compiled by the
 ORM once per thread (config/compiled.py ``Prepared``): on PostgreSQL it is sent as a prepared
-statement, which PostgreSQL planned on every request before (0.14 ms, longer than it ran:
-pg_stat_statements, "Token lookup, prepared"), and its one row goes through the compiler's own
-converters into ``User.from_db``. Nothing is cached: a deleted token or a deactivated user is
-refused at the next request, as before.
+statement, which PostgreSQL planned on every request before (0.14 ms, longer than it ran it:
+docs/performance.md, "Turns over HTTP, fourth pass"), and its one row goes through the
+compiler's own converters into ``User.from_db``. Nothing is cached: a deleted token or a
+deactivated user is refused at the next request, as before.
 
 The answer is DRF's: the same errors (``Invalid token.``, ``User inactive or deleted.``) and
 ``(user, token)``, the token with only its key loaded (``created`` is read on first use, in a

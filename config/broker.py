@@ -3,11 +3,11 @@
 Why: ``resolve_action.delay`` cost a submitted action 0.43 ms of CPU (a third of the POST's),
 of which Redis took a tenth: Celery's ``send_task`` reads its configuration through Django's
 settings for every message, routes it, copies its options, and kombu builds a new redis-py
-client (its table of response callbacks) for each command (docs/performance.md, "The
-resolution's send"). Here the message is the one Celery's protocol 2 makes for the same call
+client (its table of response callbacks) for each command (docs/performance.md, "Turns over
+HTTP, fourth pass"). Here the message is the one Celery's protocol 2 makes for the same call
 (headers, properties, the base64 JSON body: a test holds the two equal field by field, so an
-upgrade that changes the protocol fails there), its fixed parts built once per task, sent by a
-redis-py client kept per process.
+upgrade that changes the protocol fails there), its fixed parts built once per task, sent by
+a redis-py client kept per process.
 
 For tasks sent with positional arguments to the default queue only, with the task's own time
 limits: no ETA, expiry, priority, links or chains, no publish signals (nothing here listens to

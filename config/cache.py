@@ -48,8 +48,8 @@ class ResilientRedisCacheClient(RedisCacheClient):
 
     def get_client(self, key=None, *, write=False):
         # Django builds a new redis.Redis for every operation, and redis-py 8 fills in its
-        # table of response callbacks (about 170 entries) each time: most of a cached gang
-        # detail's cache read (docs/performance.md, "The cache's Redis client"). One client
+        # table of response callbacks (about 170 entries) each time: a quarter of a cache
+        # read's CPU (docs/performance.md, "Turns over HTTP, fourth pass"). One client
         # per pool, kept: a client is thread-safe, taking a connection from its pool for each
         # command; the pool stays Django's, made and replaced (after a fork) as before.
         pool = self._get_connection_pool(write)

@@ -3,9 +3,9 @@ the server.
 
 CONN_HEALTH_CHECKS (config/env.py) makes a kept connection safe after PostgreSQL restarts or
 drops it: Django checks it before the first query of each request and each worker task, with a
-``SELECT 1``. That round trip came before every request's own queries: on an idle machine,
-where each one waits for PostgreSQL's process to wake, a fifth of a ping's time in the server
-(docs/performance.md, "The health check without a round trip").
+``SELECT 1``. That round trip came before every request's own queries (one of a ping's two):
+on an idle machine each one waits for PostgreSQL's process to wake (docs/performance.md,
+"Turns over HTTP, fourth pass").
 
 A connection the server has closed — a restart, ``pg_terminate_backend``, an idle timeout, a
 killed backend — has something to read on its socket straight away: PostgreSQL's FATAL
