@@ -5,7 +5,10 @@ import os
 from celery import Celery
 from celery.signals import task_postrun, task_prerun
 
+from config import broker_acks
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+broker_acks.install()  # an ack after Redis was lost must not stop the worker (its docstring)
 
 app = Celery("posse")
 app.config_from_object("django.conf:settings", namespace="CELERY")
