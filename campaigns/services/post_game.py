@@ -12,6 +12,7 @@ from campaigns.models import (
     LogEntry,
 )
 from campaigns.services.common import log
+from config import dispatch
 from rosters import services as rosters
 from rosters.models import Fighter, Gang, LedgerEntry
 from rulesets.core.words import counted
@@ -136,8 +137,6 @@ def sweep_post_games(*, older_than) -> int:
     """Beat: send again the post-game of confirmed battles still waiting for it (the task was
     lost with a killed worker or a restarted broker). Harmless if it was only slow: the
     post-game runs once whatever the number of tasks."""
-    from campaigns.tasks import run_post_game as task
-
     waiting = Battle.objects.filter(
         status=Battle.Status.CONFIRMED,
         post_game_at__isnull=True,
@@ -145,5 +144,5 @@ def sweep_post_games(*, older_than) -> int:
     )
     ids = list(waiting.values_list("pk", flat=True))
     for battle_id in ids:
-        task.delay(battle_id=battle_id)
+        dispatch.send("campaigns.tasks.run_post_game", battle_id=battle_id)
     return len(ids)
