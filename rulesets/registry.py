@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
+from rulesets.core.bots import Bot
 from rulesets.core.protocol import Ruleset
 
 ENGINES = (
@@ -32,3 +33,23 @@ def all_rulesets() -> list[Ruleset]:
 
 def slugs() -> list[str]:
     return list(_rulesets())
+
+
+# Each game's own bot (rulesets/core/bots.py), for the live table's "greedy" policy.
+BOTS = (
+    "rulesets.last_hope_frontier.bot",
+    "rulesets.le_dernier_peuple.bot",
+    "rulesets.battle_royale.bot",
+    "rulesets.last_one_standing.bot",
+)
+
+
+@cache
+def _bots() -> dict[str, Bot]:
+    found = [import_module(name).BOT for name in BOTS]
+    return {b.slug: b for b in found}
+
+
+def get_bot(slug: str) -> Bot | None:
+    """The game's own bot, or None: a game without one is played at random."""
+    return _bots().get(slug)
