@@ -34,14 +34,26 @@ def _cpu_ms_per(p: Phase, part: str, count: int) -> float:
 def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str:
     one, two = [p for p in phases if p.kind == "mixed"]
     ping = next((p for p in phases if p.kind == "ping"), None)
-
-    def rate(p: Phase, n: float) -> float:
-        return n / p.seconds if p.seconds else 0.0
-
-    def compare(label: str, a: float, b: float, fmt: str = "{:.1f}") -> str:
-        return f"| {label} | {fmt.format(a)} | {fmt.format(b)} | {_change(a, b)} |"
-
     lines = [
+        *_header(info, seconds),
+        *_summary(one, two, ping),
+        *_per_type(phases),
+        *_cpu(phases, one, two),
+        *_invariants_and_errors(phases, checks),
+    ]
+    return "\n".join(lines)
+
+
+def _rate(p: Phase, n: float) -> float:
+    return n / p.seconds if p.seconds else 0.0
+
+
+def _compare(label: str, a: float, b: float, fmt: str = "{:.1f}") -> str:
+    return f"| {label} | {fmt.format(a)} | {fmt.format(b)} | {_change(a, b)} |"
+
+
+def _header(info: dict, seconds: float) -> list[str]:
+    return [
         "# Load test",
         "",
         "Produced by `make load` (`python -m bench.load`); method in `docs/performance.md`.",
@@ -67,38 +79,44 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         "turn with the phase's own (ping, mixed, mixed, ping, ...), so that a machine whose "
         "speed drifts slows both alike.",
         "",
+    ]
+
+
+def _summary(one: Phase, two: Phase, ping: Phase | None) -> list[str]:
+    lines = [
         "## Summary",
         "",
         f"| | {one.name} | {two.name} | change |",
         "|---|---|---|---|",
-        compare("requests/s (all types)", rate(one, one.requests), rate(two, two.requests)),
-        compare("live actions resolved/s", rate(one, one.resolved), rate(two, two.resolved)),
+        _compare("requests/s (all types)", _rate(one, one.requests), _rate(two, two.requests)),
+        _compare("live actions resolved/s", _rate(one, one.resolved), _rate(two, two.resolved)),
     ]
     for q in (50, 95, 99):
         a, b = percentile(one.resolve_times, q), percentile(two.resolve_times, q)
-        lines.append(compare(f"submit → resolved p{q} (ms)", a * 1000, b * 1000, "{:.0f}"))
+        lines.append(_compare(f"submit → resolved p{q} (ms)", a * 1000, b * 1000, "{:.0f}"))
     if ping is not None and ping.requests:
         # Each mixed phase against the ping-only slices interleaved with it (bench/load.py).
-        base = {p.name: p.yardstick or rate(ping, ping.requests) for p in (one, two)}
+        base = {p.name: p.yardstick or _rate(ping, ping.requests) for p in (one, two)}
         lines += [
             f"| requests/s, the same {CLIENTS} clients on ping only, in slices between the "
             f"phase's own | {base[one.name]:.1f} | {base[two.name]:.1f} | "
             f"{_change(base[one.name], base[two.name])} |",
-            f"| **mixed ÷ ping-only requests/s** | **{rate(one, one.requests) / base[one.name]:.2f}"
-            f"** | **{rate(two, two.requests) / base[two.name]:.2f}** | |",
+            f"| **mixed ÷ ping-only requests/s** "
+            f"| **{_rate(one, one.requests) / base[one.name]:.2f}** "
+            f"| **{_rate(two, two.requests) / base[two.name]:.2f}** | |",
         ]
     lines += [
-        compare(
+        _compare(
             "gunicorn CPU per request (ms, /proc)",
             _cpu_ms_per(one, "gunicorn", one.requests),
             _cpu_ms_per(two, "gunicorn", two.requests),
         ),
-        compare(
+        _compare(
             "Celery CPU per resolved action (ms, /proc)",
             _cpu_ms_per(one, "Celery", one.resolved + one.rejected),
             _cpu_ms_per(two, "Celery", two.resolved + two.rejected),
         ),
-        compare(
+        _compare(
             "PostgreSQL CPU per request (ms, /proc, whole server)",
             _cpu_ms_per(one, "PostgreSQL (whole server)", one.requests),
             _cpu_ms_per(two, "PostgreSQL (whole server)", two.requests),
@@ -114,6 +132,12 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
             else []
         ),
         "",
+    ]
+    return lines
+
+
+def _per_type(phases: list[Phase]) -> list[str]:
+    lines = [
         "## Per request type",
         "",
         "| request | phase | count | req/s | p50 ms | p95 ms | p99 ms | errors |",
@@ -127,10 +151,15 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
                 continue
             lines.append(
                 f"| {kind} | {p.name} | {len(values)} | "
-                f"{rate(p, len(values)):.1f} | {_ms(median(values))} | "
+                f"{_rate(p, len(values)):.1f} | {_ms(median(values))} | "
                 f"{_ms(percentile(values, 95))} | {_ms(percentile(values, 99))} | "
                 f"{p.errors.get(kind, 0)} |"
             )
+    return lines
+
+
+def _cpu(phases: list[Phase], one: Phase, two: Phase) -> list[str]:
+    lines = []
     if one.cpu and two.cpu:
         shown = [p for p in phases if p.cpu]
         lines += [
@@ -170,6 +199,11 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
                     else "— | — | —"
                 )
             lines.append(f"| `{route}` | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _invariants_and_errors(phases: list[Phase], checks: list) -> list[str]:
+    lines = []
     lines += ["", "## Invariants after the run", ""]
     for name, ok, detail in checks:
         lines.append(f"- {'ok' if ok else '**BROKEN**'}: {name} — {detail}")
@@ -189,4 +223,4 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         "resolves as `rejected`): those are counted apart, and none is expected.",
         "",
     ]
-    return "\n".join(lines)
+    return lines

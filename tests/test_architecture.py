@@ -298,15 +298,6 @@ MAX_FUNCTION_LINES = 80
 # A longer function is listed here, with the reason it may be.
 LONG_FUNCTIONS = {
     "campaigns/services/battles.py:report_battle": "being rewritten by another change of issue 28",
-    "campaigns/selectors.py:campaign_standings": "to split",
-    "campaigns/services/post_game.py:run_post_game": "to split",
-    "matches/services/records.py:create_live_match": "to split",
-    "matches/services/records.py:log_result": "to split",
-    "matches/tables/battle_royale.py:present": "to split",
-    "matches/tables/last_hope_frontier.py:present": "to split",
-    "matches/tables/last_one_standing.py:present": "to split",
-    "bench/bench_standings.py:measure": "to split",
-    "bench/load_report.py:report": "to split",
 }
 
 
