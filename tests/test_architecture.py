@@ -328,3 +328,77 @@ def test_each_listed_long_function_is_still_long(name):
     assert sizes.get(name, 0) > MAX_FUNCTION_LINES, (
         f"{name} fits now: remove it from LONG_FUNCTIONS"
     )
+
+
+# --- docs/architecture.md names what exists, and every module ------------------------------------
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def expand(token: str) -> list[str]:
+    """``dir/{a,b}.py`` -> ``dir/a.py``, ``dir/b.py`` (one brace group)."""
+    if "{" not in token:
+        return [token]
+    head, rest = token.split("{", 1)
+    names, tail = rest.split("}", 1)
+    return [f"{head}{name}{tail}" for name in names.split(",")]
+
+
+def layout_names() -> list[str]:
+    """The paths the Layout block names. A line at the margin that starts with a top folder
+    opens it: the paths after it, and on the lines indented under it, are in that folder
+    (a path that starts with another top folder is the root's)."""
+    text = ARCHITECTURE.read_text()
+    block = text.split("## Layout", 1)[1].split("```\n", 2)[1]
+    tops = {path.name for path in ROOT.iterdir() if path.is_dir()}
+    names, top = [], ""
+    for line in block.splitlines():
+        for n, word in enumerate(line.split()):
+            token = word.strip("(),;:`")
+            if not token.endswith((".py", "/")) or token.startswith(("/", ".")) or "<" in token:
+                continue
+            if n == 0 and not line.startswith(" "):
+                top = token if token.endswith("/") and token.count("/") == 1 else ""
+                if top:
+                    continue
+            first = token.split("/")[0]
+            at_root = first in tops and not (ROOT / top / first).exists()
+            names += [name if at_root else top + name for name in expand(token)]
+    return names
+
+
+def prose_names() -> list[str]:
+    """The paths named in backticks elsewhere on the page (a command or a URL is no path)."""
+    names = []
+    for quoted in ARCHITECTURE.read_text().split("`")[1::2]:
+        path_like = "/" in quoted.rstrip("/") and not quoted.startswith(("/", "."))
+        if path_like and not any(c in quoted for c in " <:"):
+            names += expand(quoted)
+    return names
+
+
+def test_every_path_the_architecture_page_names_exists():
+    missing = sorted(
+        {name for name in layout_names() + prose_names() if not (ROOT / name).exists()}
+    )
+    assert missing == []
+
+
+def test_the_architecture_page_names_every_module():
+    """At its granularity: each module by name, or a folder named whole (a game's rules)."""
+    named = set(layout_names())
+    folders = [name for name in named if name.endswith("/")]
+    quiet = {"__init__.py"}  # a package's face: its modules are named
+    unnamed = sorted(
+        str(path.relative_to(ROOT))
+        for path in source_files(*CIRCLE_FREE)
+        if str(path.relative_to(ROOT)) not in named
+        and not any(str(path.relative_to(ROOT)).startswith(folder) for folder in folders)
+        and (path.name not in quiet or path.parent == ROOT / "ranking")
+    )
+    assert unnamed == []
+
+
+def test_the_layout_reader_resolves_paths_in_their_folder():
+    assert expand("services/{a,b}.py") == ["services/a.py", "services/b.py"]
+    assert "matches/services/queue.py" in layout_names()
+    assert "config/dispatch.py" in layout_names()
