@@ -35,19 +35,19 @@ def slugs() -> list[str]:
     return list(_rulesets())
 
 
-# Each game's own bot (rulesets/core/bots.py), for the live table's "greedy" policy.
-BOTS = (
-    "rulesets.last_hope_frontier.bot",
-    "rulesets.le_dernier_peuple.bot",
-    "rulesets.battle_royale.bot",
-    "rulesets.last_one_standing.bot",
-)
-
-
 @cache
 def _bots() -> dict[str, Bot]:
-    found = [import_module(name).BOT for name in BOTS]
-    return {b.slug: b for b in found}
+    # Each game's own bot is its package's bot.py (rulesets/core/bots.py); a game may have none.
+    found = {}
+    for name in ENGINES:
+        try:
+            bot = import_module(f"{name}.bot").BOT
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{name}.bot":
+                raise
+            continue
+        found[bot.slug] = bot
+    return found
 
 
 def get_bot(slug: str) -> Bot | None:
