@@ -402,3 +402,30 @@ def test_the_layout_reader_resolves_paths_in_their_folder():
     assert expand("services/{a,b}.py") == ["services/a.py", "services/b.py"]
     assert "matches/services/queue.py" in layout_names()
     assert "config/dispatch.py" in layout_names()
+
+
+def test_every_task_a_service_names_is_registered():
+    """Services send their tasks by name (config/dispatch.py): a misspelt name fails here, not
+    in production after the commit."""
+    from celery.exceptions import NotRegistered
+
+    from config import dispatch
+
+    named = {
+        node.value
+        for path in source_files(*APPS)
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and len(node.value.split(".")) == 3
+        and node.value.split(".")[1] == "tasks"
+        and node.value.split(".")[0] in APPS
+    }
+    assert "matches.tasks.resolve_action" in named
+    missing = []
+    for name in sorted(named):
+        try:
+            dispatch.task(name)
+        except NotRegistered:
+            missing.append(name)
+    assert missing == []
