@@ -228,14 +228,7 @@ def measure(
                 table = value
     built_time, cached_time, sql_time = (statistics.median(times[k]) for k in times)
 
-    # The two agree on what they both compute.
-    by_name = {row["player"]: row for row in table["rows"]}
-    names = dict(
-        type(reader).objects.filter(username__startswith=prefix).values_list("pk", "username")
-    )
-    for player_id, points, played, won, _ in aggregate:
-        row = by_name[names[player_id]]
-        assert (row["points"], row["played"], row["won"] + row["drawn"]) == (points, played, won)
+    _check_agreement(table, aggregate, users=type(reader).objects, prefix=prefix)
     return {
         "matches": matches,
         "players": players,
@@ -254,6 +247,15 @@ def measure(
         "warnings": len(table["warnings"]),
         "runs": runs,
     }
+
+
+def _check_agreement(table: dict, aggregate: list, *, users, prefix: str) -> None:
+    """The endpoint and the SQL floor agree on what they both compute."""
+    by_name = {row["player"]: row for row in table["rows"]}
+    names = dict(users.filter(username__startswith=prefix).values_list("pk", "username"))
+    for player_id, points, played, won, _ in aggregate:
+        row = by_name[names[player_id]]
+        assert (row["points"], row["played"], row["won"] + row["drawn"]) == (points, played, won)
 
 
 def row_of(result: dict) -> dict:

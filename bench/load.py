@@ -64,7 +64,8 @@ from bench.load_clients import (
     pinger,
     reader,
 )
-from bench.load_report import SLICES, Phase, report
+from bench.load_phase import Phase
+from bench.load_report import SLICES, report
 from bench.stack import Stack, services_problem
 
 REPORT = BENCH_DIR / "LOAD.md"

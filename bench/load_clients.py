@@ -1,6 +1,6 @@
 """The simulated players of ``make load`` (bench/load.py): each a coroutine in a closed loop
 that keeps its own books so that every request it sends is valid, and records each answer in
-its phase (bench/load_report.py)."""
+its phase (bench/load_phase.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,10 @@ import random
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import httpx
 
-if TYPE_CHECKING:  # the report's module imports the mix from here
-    from bench.load_report import Phase
+from bench.load_phase import Phase
 
 LIVE_TABLES = 6  # live games at once, each played by one client holding both seats
 READERS = 3

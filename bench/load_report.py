@@ -1,71 +1,14 @@
-"""What ``make load`` records per phase, and its report (bench/LOAD.md)."""
+"""The report of ``make load`` (bench/LOAD.md), from the phases it recorded."""
 
 from __future__ import annotations
 
 import os
-from collections import defaultdict
-from dataclasses import dataclass, field
 
 from bench.common import median, percentile
 from bench.load_clients import BUYERS, CLIENTS, LIVE_TABLES, LOGGERS, POLL, READERS, RESIGN_AFTER
+from bench.load_phase import Phase
 
 SLICES = 4  # each phase's seconds, cut into this many slices interleaved with ping-only ones
-
-# --- what the clients record ---------------------------------------------------------------------
-
-
-@dataclass
-class Phase:
-    name: str
-    workers: int
-    kind: str = "mixed"  # or "ping": the same clients on the bare endpoint only
-    seconds: float = 0.0
-    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    error_samples: list[str] = field(default_factory=list)
-    resolve_times: list[float] = field(default_factory=list)
-    resolved: int = 0
-    rejected: int = 0
-    games_finished: int = 0
-    cpu: dict[str, float] = field(default_factory=dict)  # percent of the machine, by part
-    # the web server's thread CPU seconds per request, by "METHOD route" (its own log)
-    server_cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    # a mixed phase: the ping-only requests/s of the slices interleaved with its own
-    yardstick: float = 0.0
-
-    def add(self, other: Phase) -> None:
-        """``other``'s records counted in this phase too (a slice of it, or of its kind)."""
-        seconds = self.seconds + other.seconds
-        if seconds:
-            self.cpu = {
-                part: (self.cpu.get(part, 0.0) * self.seconds + share * other.seconds) / seconds
-                for part, share in other.cpu.items()
-            }
-        self.seconds = seconds
-        for kind, values in other.latencies.items():
-            self.latencies[kind] += values
-        for kind, count in other.errors.items():
-            self.errors[kind] += count
-        self.error_samples += other.error_samples[: max(0, 10 - len(self.error_samples))]
-        self.resolve_times += other.resolve_times
-        self.resolved += other.resolved
-        self.rejected += other.rejected
-        self.games_finished += other.games_finished
-        for route, values in other.server_cpu.items():
-            self.server_cpu[route] += values
-
-    def error(self, kind: str, what: str) -> None:
-        self.errors[kind] += 1
-        if len(self.error_samples) < 10:
-            self.error_samples.append(f"{kind}: {what}")
-
-    @property
-    def requests(self) -> int:
-        return sum(len(v) for v in self.latencies.values())
-
-    @property
-    def error_count(self) -> int:
-        return sum(self.errors.values())
 
 
 def _ms(value: float) -> str:
@@ -91,14 +34,26 @@ def _cpu_ms_per(p: Phase, part: str, count: int) -> float:
 def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str:
     one, two = [p for p in phases if p.kind == "mixed"]
     ping = next((p for p in phases if p.kind == "ping"), None)
-
-    def rate(p: Phase, n: float) -> float:
-        return n / p.seconds if p.seconds else 0.0
-
-    def compare(label: str, a: float, b: float, fmt: str = "{:.1f}") -> str:
-        return f"| {label} | {fmt.format(a)} | {fmt.format(b)} | {_change(a, b)} |"
-
     lines = [
+        *_header(info, seconds),
+        *_summary(one, two, ping),
+        *_per_type(phases),
+        *_cpu(phases, one, two),
+        *_invariants_and_errors(phases, checks),
+    ]
+    return "\n".join(lines)
+
+
+def _rate(p: Phase, n: float) -> float:
+    return n / p.seconds if p.seconds else 0.0
+
+
+def _compare(label: str, a: float, b: float, fmt: str = "{:.1f}") -> str:
+    return f"| {label} | {fmt.format(a)} | {fmt.format(b)} | {_change(a, b)} |"
+
+
+def _header(info: dict, seconds: float) -> list[str]:
+    return [
         "# Load test",
         "",
         "Produced by `make load` (`python -m bench.load`); method in `docs/performance.md`.",
@@ -124,38 +79,44 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         "turn with the phase's own (ping, mixed, mixed, ping, ...), so that a machine whose "
         "speed drifts slows both alike.",
         "",
+    ]
+
+
+def _summary(one: Phase, two: Phase, ping: Phase | None) -> list[str]:
+    lines = [
         "## Summary",
         "",
         f"| | {one.name} | {two.name} | change |",
         "|---|---|---|---|",
-        compare("requests/s (all types)", rate(one, one.requests), rate(two, two.requests)),
-        compare("live actions resolved/s", rate(one, one.resolved), rate(two, two.resolved)),
+        _compare("requests/s (all types)", _rate(one, one.requests), _rate(two, two.requests)),
+        _compare("live actions resolved/s", _rate(one, one.resolved), _rate(two, two.resolved)),
     ]
     for q in (50, 95, 99):
         a, b = percentile(one.resolve_times, q), percentile(two.resolve_times, q)
-        lines.append(compare(f"submit → resolved p{q} (ms)", a * 1000, b * 1000, "{:.0f}"))
+        lines.append(_compare(f"submit → resolved p{q} (ms)", a * 1000, b * 1000, "{:.0f}"))
     if ping is not None and ping.requests:
         # Each mixed phase against the ping-only slices interleaved with it (bench/load.py).
-        base = {p.name: p.yardstick or rate(ping, ping.requests) for p in (one, two)}
+        base = {p.name: p.yardstick or _rate(ping, ping.requests) for p in (one, two)}
         lines += [
             f"| requests/s, the same {CLIENTS} clients on ping only, in slices between the "
             f"phase's own | {base[one.name]:.1f} | {base[two.name]:.1f} | "
             f"{_change(base[one.name], base[two.name])} |",
-            f"| **mixed ÷ ping-only requests/s** | **{rate(one, one.requests) / base[one.name]:.2f}"
-            f"** | **{rate(two, two.requests) / base[two.name]:.2f}** | |",
+            f"| **mixed ÷ ping-only requests/s** "
+            f"| **{_rate(one, one.requests) / base[one.name]:.2f}** "
+            f"| **{_rate(two, two.requests) / base[two.name]:.2f}** | |",
         ]
     lines += [
-        compare(
+        _compare(
             "gunicorn CPU per request (ms, /proc)",
             _cpu_ms_per(one, "gunicorn", one.requests),
             _cpu_ms_per(two, "gunicorn", two.requests),
         ),
-        compare(
+        _compare(
             "Celery CPU per resolved action (ms, /proc)",
             _cpu_ms_per(one, "Celery", one.resolved + one.rejected),
             _cpu_ms_per(two, "Celery", two.resolved + two.rejected),
         ),
-        compare(
+        _compare(
             "PostgreSQL CPU per request (ms, /proc, whole server)",
             _cpu_ms_per(one, "PostgreSQL (whole server)", one.requests),
             _cpu_ms_per(two, "PostgreSQL (whole server)", two.requests),
@@ -171,6 +132,12 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
             else []
         ),
         "",
+    ]
+    return lines
+
+
+def _per_type(phases: list[Phase]) -> list[str]:
+    lines = [
         "## Per request type",
         "",
         "| request | phase | count | req/s | p50 ms | p95 ms | p99 ms | errors |",
@@ -184,10 +151,15 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
                 continue
             lines.append(
                 f"| {kind} | {p.name} | {len(values)} | "
-                f"{rate(p, len(values)):.1f} | {_ms(median(values))} | "
+                f"{_rate(p, len(values)):.1f} | {_ms(median(values))} | "
                 f"{_ms(percentile(values, 95))} | {_ms(percentile(values, 99))} | "
                 f"{p.errors.get(kind, 0)} |"
             )
+    return lines
+
+
+def _cpu(phases: list[Phase], one: Phase, two: Phase) -> list[str]:
+    lines = []
     if one.cpu and two.cpu:
         shown = [p for p in phases if p.cpu]
         lines += [
@@ -227,6 +199,11 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
                     else "— | — | —"
                 )
             lines.append(f"| `{route}` | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _invariants_and_errors(phases: list[Phase], checks: list) -> list[str]:
+    lines = []
     lines += ["", "## Invariants after the run", ""]
     for name, ok, detail in checks:
         lines.append(f"- {'ok' if ok else '**BROKEN**'}: {name} — {detail}")
@@ -246,4 +223,4 @@ def report(phases: list[Phase], checks: list, seconds: float, info: dict) -> str
         "resolves as `rejected`): those are counted apart, and none is expected.",
         "",
     ]
-    return "\n".join(lines)
+    return lines

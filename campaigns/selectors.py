@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
+from django.db.models import Count, F, Q
+
+from campaigns.models import Battle, BattleSide, Casualty, Membership
+from ranking import by_field, head_to_head, rank
+
 
 def arbitrates_gang(*, user, gang) -> bool:
     """The overseer rule campaigns registers with ``rosters.access`` (campaigns/apps.py): whether
@@ -12,8 +19,6 @@ def arbitrates_gang(*, user, gang) -> bool:
     gives its campaign's arbitrators no power at all. What the power is (goods, corrections,
     battles; never the roster) is ``rosters.access.OVERSEER_ACTIONS``, not this rule's choice.
     """
-    from campaigns.models import Membership
-
     return Membership.objects.filter(
         gang=gang, status=Membership.Status.ACTIVE, campaign__arbitrators=user
     ).exists()
@@ -22,10 +27,6 @@ def arbitrates_gang(*, user, gang) -> bool:
 def takedowns_by_fighter(fighter_ids: list[int]) -> dict[int, tuple[int, int]]:
     """``{fighter: (enemies taken out, killing blows)}`` in battles whose post-game ran: what
     the fighters' flips were earned by (rosters asks through its take-downs hook)."""
-    from django.db.models import Count, F, Q
-
-    from campaigns.models import Casualty
-
     rows = (
         Casualty.objects.filter(taken_out_by__in=fighter_ids, battle__post_game_at__isnull=False)
         .exclude(fighter__gang_id=F("taken_out_by__gang_id"))  # one's own dynamite earns nothing
@@ -42,56 +43,17 @@ def campaign_standings(campaign) -> dict:
     the campaign itself, which the caller has). Campaigns stay computed on read: a campaign is
     tens of gangs and hundreds of battles, read in a few milliseconds (docs/performance.md).
     """
-    from collections import defaultdict
-
-    from campaigns.models import Battle, BattleSide, Casualty, Membership
-    from ranking import by_field, head_to_head, rank
-
-    members = {
-        m.gang_id: m
-        for m in Membership.objects.filter(campaign=campaign, status__in=["active", "left"])
-        .select_related("gang__owner")
-        .order_by("id")
-    }
-    rows = {
-        gang_id: {
-            "gang": gang_id,
-            "name": m.gang.name,
-            "player": m.gang.owner.username,
-            "membership": m.status,
-            "played": 0,
-            "won": 0,
-            "drawn": 0,
-            "lost": 0,
-            "points": 0,
-            "taken_out": 0,
-            "fighters_lost": 0,
-            "rating": m.gang.rating,
-            "wealth": m.gang.wealth,
-        }
-        for gang_id, m in members.items()
-    }
     points = {
         "win": campaign.points_win,
         "draw": campaign.points_draw,
         "loss": campaign.points_loss,
     }
-    word = {"win": "won", "draw": "drawn", "loss": "lost"}
-    by_battle = defaultdict(list)
-    sides = BattleSide.objects.filter(
+    rows = _member_rows(campaign)
+    by_battle = _count_battles(campaign, rows, points)
+    confirmed = Casualty.objects.filter(
         battle__campaign=campaign, battle__status=Battle.Status.CONFIRMED
     )
-    for battle_id, gang_id, result in sides.values_list("battle_id", "gang_id", "result"):
-        by_battle[battle_id].append((gang_id, result))
-        row = rows.get(gang_id)
-        if row is not None:
-            row["played"] += 1
-            row[word[result]] += 1
-            row["points"] += points[result]
-    casualties = Casualty.objects.filter(
-        battle__campaign=campaign, battle__status=Battle.Status.CONFIRMED
-    )
-    for victim_gang, by_gang, killed in casualties.values_list(
+    for victim_gang, by_gang, killed in confirmed.values_list(
         "fighter__gang_id", "taken_out_by__gang_id", "killed"
     ):
         if by_gang and by_gang != victim_gang and by_gang in rows:
@@ -129,3 +91,44 @@ def campaign_standings(campaign) -> dict:
         for block in ranking.unbroken_ties
     ]
     return {"tie_breakers": campaign.tie_breakers, "rows": ranking.rows, "warnings": warnings}
+
+
+def _member_rows(campaign) -> dict[int, dict]:
+    """One row per active or departed member gang, its counts at zero."""
+    members = (
+        Membership.objects.filter(campaign=campaign, status__in=["active", "left"])
+        .select_related("gang__owner")
+        .order_by("id")
+    )
+    zero = dict.fromkeys(("played", "won", "drawn", "lost", "points", "taken_out"), 0)
+    return {
+        m.gang_id: {
+            "gang": m.gang_id,
+            "name": m.gang.name,
+            "player": m.gang.owner.username,
+            "membership": m.status,
+            **zero,
+            "fighters_lost": 0,
+            "rating": m.gang.rating,
+            "wealth": m.gang.wealth,
+        }
+        for m in members
+    }
+
+
+def _count_battles(campaign, rows: dict, points: dict) -> dict[int, list]:
+    """Each confirmed battle's result counted into its gangs' rows; returns every battle's
+    ``[(gang, result), ...]`` for head-to-head."""
+    word = {"win": "won", "draw": "drawn", "loss": "lost"}
+    by_battle = defaultdict(list)
+    sides = BattleSide.objects.filter(
+        battle__campaign=campaign, battle__status=Battle.Status.CONFIRMED
+    )
+    for battle_id, gang_id, result in sides.values_list("battle_id", "gang_id", "result"):
+        by_battle[battle_id].append((gang_id, result))
+        row = rows.get(gang_id)
+        if row is not None:
+            row["played"] += 1
+            row[word[result]] += 1
+            row["points"] += points[result]
+    return by_battle

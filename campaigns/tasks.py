@@ -1,4 +1,7 @@
-"""Celery adapters: take ids, call the services. Both are idempotent (see services)."""
+"""Celery adapters: take ids, call the services. Each is idempotent (see services). The
+services send these by name (config/dispatch.py): this module imports them, never the reverse."""
+
+from datetime import timedelta
 
 from celery import shared_task
 
@@ -32,6 +35,4 @@ def collect_live_battles() -> int:
 
 @shared_task(name="campaigns.tasks.sweep_post_games")
 def sweep_post_games(older_than_seconds: float = 60) -> int:
-    from datetime import timedelta
-
     return services.sweep_post_games(older_than=timedelta(seconds=older_than_seconds))

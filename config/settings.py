@@ -293,6 +293,14 @@ MATCH_FINISHED_HANDLERS = [
 # Games played with a gang: the module that reads a player's own gang for a friendly battle
 # and writes its result into the gang's history (matches/services/live_friendly.py).
 MATCH_GANG_PROVIDERS = {"last-hope-frontier": "rosters.live"}
+# Each game's table drawing for the live pages, by ruleset slug (matches/tables/__init__.py
+# knows no game: it looks the presenter up here).
+MATCH_TABLES = {
+    "le-dernier-peuple": "matches.tables.le_dernier_peuple.present",
+    "battle-royale": "matches.tables.battle_royale.present",
+    "last-one-standing": "matches.tables.last_one_standing.present",
+    "last-hope-frontier": "matches.tables.last_hope_frontier.present",
+}
 # Who else may watch a live match besides its seats, staff and (public matches) everyone.
 MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 

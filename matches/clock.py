@@ -7,8 +7,9 @@ what is left of the bank) and ``bank_left``. ``update_clocks`` runs inside every
 that changes the match (creation, each resolution): a seat that is to move keeps its start;
 one that stopped being to move has its overtime taken from its bank and its clock cleared.
 
-``enforce_clocks`` (the beat task ``matches.tasks.enforce_turn_clocks``, every few seconds,
-plus one task timed for each new deadline) claims an expired seat with a conditional update
+``enforce_clocks`` (matches/services/timeouts.py: the beat task
+``matches.tasks.enforce_turn_clocks``, every few seconds, plus one task timed for each new
+deadline) claims an expired seat with a conditional update
 under the match row lock, and submits the timeout action with the Idempotency-Key
 ``clock:<version>`` and ``Expected-Version`` = that version: a second run, a duplicate task
 or a racing beat finds the seat already claimed (and the key already used), and if the
@@ -24,14 +25,16 @@ import threading
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from matches import policies
+from config import dispatch
+from config.celery import app
 from matches.models import Match, Participant
 
 log = logging.getLogger(__name__)
 CLOCK_KEY = "clock:{version}"
+ENFORCE_CLOCKS = "matches.tasks.enforce_turn_clocks"  # by name: the tasks import the services
 
 
 def update_clocks(*, match: Match, participants: list[Participant], waiting, now=None) -> None:
@@ -66,12 +69,9 @@ def update_clocks(*, match: Match, participants: list[Participant], waiting, now
 
 def schedule_check(deadline: datetime) -> None:
     """Ask for a clock check right after ``deadline`` (beat is the safety net)."""
-    from config.celery import app
-    from matches.tasks import enforce_turn_clocks
-
     delay = max(0.0, (deadline - timezone.now()).total_seconds()) + 0.05
     if not app.conf.task_always_eager:
-        enforce_turn_clocks.apply_async(countdown=delay)
+        dispatch.task(ENFORCE_CLOCKS).apply_async(countdown=delay)
     elif getattr(settings, "MATCHES_CLOCK_TIMERS", True):
         # In-process (make run): no beat runs, so a timer thread does the check. Dev only.
         timer = threading.Timer(delay, _run_check)
@@ -80,61 +80,12 @@ def schedule_check(deadline: datetime) -> None:
 
 
 def _run_check() -> None:
-    from django.db import close_old_connections
-
     try:
-        enforce_clocks()
+        dispatch.send(ENFORCE_CLOCKS)  # in process: the task runs here, in the timer's thread
     except Exception:
         log.exception("clock: the in-process check failed")
     finally:
         close_old_connections()
-
-
-def enforce_clocks(*, now=None) -> int:
-    """Play the timeout action for every seat whose deadline passed; returns how many."""
-    now = now or timezone.now()
-    due = list(
-        Participant.objects.filter(
-            clock_deadline__lte=now, match__live=True, match__status=Match.Status.LIVE
-        ).values_list("pk", "match_id", "clock_deadline")
-    )
-    played = 0
-    for pk, match_id, deadline in due:
-        try:
-            played += _time_out(pk=pk, match_id=match_id, deadline=deadline)
-        except Exception:
-            log.exception("clock: could not time out seat %s of match %s", pk, match_id)
-    return played
-
-
-@transaction.atomic
-def _time_out(*, pk: int, match_id: int, deadline: datetime) -> int:
-    from matches import services
-    from rulesets.registry import get_ruleset
-
-    match = Match.objects.select_for_update().get(pk=match_id)
-    if match.status != Match.Status.LIVE:
-        return 0
-    claimed = Participant.objects.filter(pk=pk, clock_deadline=deadline).update(clock_deadline=None)
-    if not claimed:
-        return 0  # another run got there first
-    seat = Participant.objects.select_related("player").get(pk=pk)
-    game = get_ruleset(match.ruleset)
-    state = services.canonical(match.state)
-    if seat.seat not in game.to_move(state):
-        return 0
-    action = policies.timeout_action(game, state, seat.seat)
-    if action is None:
-        return 0
-    _action, created = services.submit_action(
-        match=match,
-        player=seat.player,
-        payload=action,
-        idempotency_key=CLOCK_KEY.format(version=match.version),
-        expected_version=match.version,
-    )
-    log.info("clock: match %s seat %s timed out at version %s", match_id, seat.seat, match.version)
-    return int(created)
 
 
 def is_timeout(action) -> bool:

@@ -1,9 +1,10 @@
 """How a bot, or the turn clock, picks an action among the legal ones (no database here).
 
 - ``random``: any legal action, uniformly (templates made concrete at random).
-- ``greedy``: Le Dernier Peuple and Battle Royale look one action ahead, the best score for
-  the bot after the action, ties broken at random (Last One Standing and Last Hope Frontier
-  play rules of thumb over the seat's view instead: bots_greedy.py). In the look-ahead the
+- ``greedy``: the game's own bot, reached through the ruleset registry (``get_bot``; each
+  game's ``rulesets/<game>/bot.py``): either it scores states and the policy looks one action
+  ahead, the best score for the bot after the action, ties broken at random, or it plays
+  rules of thumb over the seat's view (rulesets/core/bots.py). In the look-ahead the
   engine's ``apply`` is the model, but the bot only reads what it may know afterwards (its
   own VP in Le Dernier Peuple; the public island in Battle Royale), and an action whose
   result drew on the dice or a shuffle (the rng moved) is scored as if nothing happened, so
@@ -17,8 +18,8 @@ from __future__ import annotations
 import json
 import random
 
-from matches.bots_greedy import GREEDY
 from rulesets.core.errors import IllegalAction
+from rulesets.registry import get_bot
 
 INFORMATIVE = ("max_distance", "distance", "into_contact_with")
 
@@ -74,25 +75,8 @@ def random_action(game, state: dict, seat: str, rnd: random.Random) -> dict | No
 # --- greedy ------------------------------------------------------------------------------------
 
 
-def _ldp_score(state: dict, seat: str) -> float:
-    purse = state["vp"][seat]
-    return sum(int(worth) * count for worth, count in purse.items())
-
-
-def _br_score(state: dict, seat: str) -> float:
-    mine = state["colours"][seat]
-    score = 0.0
-    for tile in state["board"].values():
-        for colour, count in tile.items():
-            score += count if colour == mine else -count / max(1, len(state["seats"]) - 1)
-    return score + 0.5 * sum(state["spoils"].get(seat, {}).values())
-
-
-SCORES = {"le-dernier-peuple": _ldp_score, "battle-royale": _br_score}
-
-
 def lookahead_action(game, state: dict, seat: str, rnd: random.Random) -> dict | None:
-    score = SCORES[game.slug]
+    score = get_bot(game.slug).score
     legal = game.legal_actions(state, seat)
     if not legal:
         return None
@@ -113,19 +97,20 @@ def lookahead_action(game, state: dict, seat: str, rnd: random.Random) -> dict |
 
 def greedy_action(game, state: dict, seat: str, rnd: random.Random) -> dict | None:
     """The game's greedy bot: a look-ahead where one action says enough, else rules of thumb
-    over the seat's view (bots_greedy.py); random for a game with neither."""
-    if game.slug in GREEDY:
+    over the seat's view (the game's ``bot.py``); random for a game with neither."""
+    bot = get_bot(game.slug)
+    if bot is not None and bot.choose is not None:
         legal = game.legal_actions(state, seat)
         if not legal:
             return None
-        action = GREEDY[game.slug](
+        action = bot.choose(
             view=game.view(state, seat),
             legal=legal,
             accepts=lambda action: legal_concrete(game, state, seat, action),
             rnd=rnd,
         )
         return action if action is not None else random_action(game, state, seat, rnd)
-    if game.slug in SCORES:
+    if bot is not None and bot.score is not None:
         return lookahead_action(game, state, seat, rnd)
     return random_action(game, state, seat, rnd)
 
@@ -134,7 +119,7 @@ POLICIES = {"random": random_action, "greedy": greedy_action}
 
 
 def default_policy(slug: str) -> str:
-    return "greedy" if slug in SCORES or slug in GREEDY else "random"
+    return "greedy" if get_bot(slug) is not None else "random"
 
 
 # --- the turn clock's rule ---------------------------------------------------------------------

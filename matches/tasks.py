@@ -1,4 +1,5 @@
-"""Celery adapters for live play: thin, idempotent, they call services."""
+"""Celery adapters for live play: thin, idempotent, they call services. The services send
+these by name (config/dispatch.py): this module imports them, never the reverse."""
 
 from __future__ import annotations
 
@@ -46,18 +47,16 @@ def match_finished(match_id: int) -> None:
     max_retries=5,
 )
 def play_bots(match_id: int) -> int:
-    """A bot's move (matches/bots.py): submitted through the queue like a person's."""
-    from matches import bots
-
-    return bots.play_bots(match_id=match_id)
+    """A bot's move (matches/services/bot_moves.py): submitted through the queue like a
+    person's."""
+    return services.play_bots(match_id=match_id)
 
 
 @shared_task(name="matches.tasks.enforce_turn_clocks", acks_late=True)
 def enforce_turn_clocks() -> int:
-    """Time out the seats whose clock ran out (matches/clock.py), exactly once each; and wake
-    bots whose move was lost. Beat runs it every few seconds; each deadline also sends one."""
-    from matches import bots, clock
-
-    played = clock.enforce_clocks()
-    bots.sweep_idle_bots()
+    """Time out the seats whose clock ran out (matches/services/timeouts.py), exactly once
+    each; and wake bots whose move was lost. Beat runs it every few seconds; each deadline
+    also sends one (matches/clock.py)."""
+    played = services.enforce_clocks()
+    services.sweep_idle_bots()
     return played

@@ -9,8 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rosters.models import Gang
-from rulesets.last_hope_frontier import calculator
+from rulesets.last_hope_frontier import calculator, factions
 from rulesets.registry import all_rulesets, get_ruleset
 
 
@@ -56,7 +55,9 @@ class RulesetDetail(APIView):
 
 
 # --- Last Hope Frontier rules calculator ------------------------------------------------------
-FACTIONS = Gang.Faction.choices  # the same choice set as a gang's, so the schema has one enum
+# The engine's factions, labelled as a gang's (rosters.models.Gang.Faction is built from the
+# same list), so that the schema has one enum.
+FACTIONS = [(name, name.capitalize()) for name in factions.FACTIONS]
 
 # The engine validates the input itself (rulesets/last_hope_frontier/calculator.py) and names
 # the field at fault; the serializers below only document the shapes for the schema.

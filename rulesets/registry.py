@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
+from rulesets.core.bots import Bot
 from rulesets.core.protocol import Ruleset
 
 ENGINES = (
@@ -32,3 +33,23 @@ def all_rulesets() -> list[Ruleset]:
 
 def slugs() -> list[str]:
     return list(_rulesets())
+
+
+@cache
+def _bots() -> dict[str, Bot]:
+    # Each game's own bot is its package's bot.py (rulesets/core/bots.py); a game may have none.
+    found = {}
+    for name in ENGINES:
+        try:
+            bot = import_module(f"{name}.bot").BOT
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{name}.bot":
+                raise
+            continue
+        found[bot.slug] = bot
+    return found
+
+
+def get_bot(slug: str) -> Bot | None:
+    """The game's own bot, or None: a game without one is played at random."""
+    return _bots().get(slug)

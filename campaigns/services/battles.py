@@ -18,6 +18,7 @@ from campaigns.models import (
 )
 from campaigns.services.common import is_arbitrator, log, require_arbitrator
 from campaigns.services.pairings import check_pairing_limit
+from config import dispatch
 from config.errors import NotAllowed
 from rosters import access
 from rosters import services as rosters
@@ -305,12 +306,8 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
             text=f"confirmed battle {battle.pk} of "
             f"{battle.campaign.name}; its post-game applies to the gang.",
         )
-    from campaigns.tasks import run_post_game as task
-
-    battle_id = battle.pk
-    # robust: with the broker down the confirmation stands (no 500 for a committed write);
-    # sweep_post_games sends the post-game later.
-    transaction.on_commit(lambda: task.delay(battle_id=battle_id), robust=True)
+    # With the broker down the confirmation stands; sweep_post_games sends the post-game later.
+    dispatch.send_on_commit("campaigns.tasks.run_post_game", battle_id=battle.pk)
     return battle
 
 

@@ -12,6 +12,7 @@ from campaigns.models import (
     LogEntry,
 )
 from campaigns.services.common import log
+from config import dispatch
 from rosters import services as rosters
 from rosters.models import Fighter, Gang, LedgerEntry
 from rulesets.core.words import counted
@@ -27,16 +28,34 @@ def run_post_game(*, battle_id: int) -> bool:
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle_id)
     if battle.status != Battle.Status.CONFIRMED or battle.post_game_at is not None:
         return False
-    campaign = battle.campaign
     sides = list(battle.sides.select_related("gang").order_by("gang_id"))
     # Lock both gangs in id order so that two post-games of the same gangs cannot deadlock.
     list(Gang.objects.select_for_update().filter(pk__in=[s.gang_id for s in sides]).order_by("pk"))
     gang_of = {s.gang_id: s.gang for s in sides}
-
     casualties = list(battle.casualties.select_related("fighter", "taken_out_by"))
-    died = []
     # What happened, kept on the battle as it happens (its detail shows it; nothing recomputed).
     outcome = {"injuries": [], "deaths": [], "flips": [], "rewards": [], "items": []}
+    died = _take_out_of_action(battle, casualties, gang_of, outcome)
+    _award_flips(battle, casualties, died, gang_of, outcome)
+    for side in sides:
+        _reward_side(battle, side, outcome)
+    for spent in battle.spent:
+        rosters.use_up(
+            fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.pk})"
+        )
+        outcome["items"].append(
+            {"fighter": spent["fighter"], "item": spent["item"], "how": "spent"}
+        )
+    battle.post_game_at = timezone.now()
+    battle.outcome = outcome
+    battle.save(update_fields=["post_game_at", "outcome"])
+    return True
+
+
+def _take_out_of_action(battle: Battle, casualties, gang_of: dict, outcome: dict) -> list[str]:
+    """Each casualty's injury (or death), logged; returns the ids of the fighters who died."""
+    campaign = battle.campaign
+    died = []
     for casualty in casualties:
         injury = rosters.take_out_of_action(
             fighter=casualty.fighter,
@@ -46,31 +65,30 @@ def run_post_game(*, battle_id: int) -> bool:
         casualty.killed = injury.fatal
         casualty.save(update_fields=["killed"])
         fighter = casualty.fighter
+        gang = gang_of[fighter.gang_id]
         who = {"fighter": fighter.pk, "name": fighter.name, "gang": fighter.gang_id}
         if injury.fatal:
             died.append(str(fighter.pk))
             outcome["deaths"].append(who)
-            log(
-                campaign,
-                LogEntry.Kind.DEATH,
-                f"{fighter.name} of {gang_of[fighter.gang_id].name} was taken "
-                "out of action a third time and is dead; their equipment is buried with them.",
-                battle=battle,
-                gang=gang_of[fighter.gang_id],
+            text = (
+                f"{fighter.name} of {gang.name} was taken out of action a third time and is "
+                "dead; their equipment is buried with them."
             )
+            log(campaign, LogEntry.Kind.DEATH, text, battle=battle, gang=gang)
         else:
             outcome["injuries"].append(
                 {**who, "strike": injury.strike, "wounds_lost": injury.wounds_lost}
             )
-            log(
-                campaign,
-                LogEntry.Kind.INJURY,
-                f"{fighter.name} of {gang_of[fighter.gang_id].name} was taken "
-                f"out of action ({injury.strike} of 3) and permanently loses a wound.",
-                battle=battle,
-                gang=gang_of[fighter.gang_id],
+            text = (
+                f"{fighter.name} of {gang.name} was taken out of action "
+                f"({injury.strike} of 3) and permanently loses a wound."
             )
+            log(campaign, LogEntry.Kind.INJURY, text, battle=battle, gang=gang)
+    return died
 
+
+def _award_flips(battle: Battle, casualties, died: list[str], gang_of: dict, outcome: dict):
+    """The card flips the battle's take-downs earned (the engine settles who gets them)."""
     takedowns = [
         {
             "by": str(c.taken_out_by_id) if c.taken_out_by_id else None,
@@ -86,58 +104,46 @@ def run_post_game(*, battle_id: int) -> bool:
             {"fighter": fighter.pk, "name": fighter.name, "gang": fighter.gang_id, "count": count}
         )
         log(
-            campaign,
+            battle.campaign,
             LogEntry.Kind.FLIPS,
             f"{fighter.name} earned {counted(count, 'card flip')}.",
             battle=battle,
             gang=gang_of[fighter.gang_id],
         )
 
-    for side in sides:
-        reward = getattr(campaign, f"reward_{side.result}") + side.credits_earned
-        outcome["rewards"].append({"gang": side.gang_id, "result": side.result, "credits": reward})
-        if reward:
-            rosters.adjust_credits(
-                gang=side.gang,
-                amount=reward,
-                actor=None,
-                reason=LedgerEntry.Reason.REWARD,
-                note=f"{side.result.capitalize()} in {campaign.name}, battle {battle.pk}",
-            )
-            log(
-                campaign,
-                LogEntry.Kind.REWARD,
-                f"{side.gang.name} earned {counted(reward, 'credit')} ({side.result}).",
-                battle=battle,
-                gang=side.gang,
-            )
-        for slug in side.goods:  # goods, or findable items for the stash
-            rosters.add_found(
-                gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.pk}"
-            )
-            outcome["items"].append({"gang": side.gang_id, "item": slug, "how": "found"})
-        rosters.record_battle(gang=side.gang_id)
 
-    for spent in battle.spent:
-        rosters.use_up(
-            fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.pk})"
+def _reward_side(battle: Battle, side, outcome: dict) -> None:
+    """A side's reward for its result, the goods it found, and one more battle on its count."""
+    campaign = battle.campaign
+    reward = getattr(campaign, f"reward_{side.result}") + side.credits_earned
+    outcome["rewards"].append({"gang": side.gang_id, "result": side.result, "credits": reward})
+    if reward:
+        rosters.adjust_credits(
+            gang=side.gang,
+            amount=reward,
+            actor=None,
+            reason=LedgerEntry.Reason.REWARD,
+            note=f"{side.result.capitalize()} in {campaign.name}, battle {battle.pk}",
         )
-        outcome["items"].append(
-            {"fighter": spent["fighter"], "item": spent["item"], "how": "spent"}
+        log(
+            campaign,
+            LogEntry.Kind.REWARD,
+            f"{side.gang.name} earned {counted(reward, 'credit')} ({side.result}).",
+            battle=battle,
+            gang=side.gang,
         )
-
-    battle.post_game_at = timezone.now()
-    battle.outcome = outcome
-    battle.save(update_fields=["post_game_at", "outcome"])
-    return True
+    for slug in side.goods:  # goods, or findable items for the stash
+        rosters.add_found(
+            gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.pk}"
+        )
+        outcome["items"].append({"gang": side.gang_id, "item": slug, "how": "found"})
+    rosters.record_battle(gang=side.gang_id)
 
 
 def sweep_post_games(*, older_than) -> int:
     """Beat: send again the post-game of confirmed battles still waiting for it (the task was
     lost with a killed worker or a restarted broker). Harmless if it was only slow: the
     post-game runs once whatever the number of tasks."""
-    from campaigns.tasks import run_post_game as task
-
     waiting = Battle.objects.filter(
         status=Battle.Status.CONFIRMED,
         post_game_at__isnull=True,
@@ -145,5 +151,5 @@ def sweep_post_games(*, older_than) -> int:
     )
     ids = list(waiting.values_list("pk", flat=True))
     for battle_id in ids:
-        task.delay(battle_id=battle_id)
+        dispatch.send("campaigns.tasks.run_post_game", battle_id=battle_id)
     return len(ids)

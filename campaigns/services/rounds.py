@@ -15,8 +15,12 @@ from campaigns.models import (
 )
 from campaigns.services.common import log, require_arbitrator
 from campaigns.services.post_game import run_post_game
+from config import dispatch
 from jobs import services as jobs
+from jobs.models import Job
 from rulesets.core.words import counted
+
+CLOSE_ROUND = "campaigns.tasks.close_round"  # sent by name: the tasks module imports this one
 
 
 @transaction.atomic
@@ -45,14 +49,13 @@ def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
 @transaction.atomic
 def request_round_close(*, round_: Round, actor):
     """Start the closing job (idempotent: a round already closing or closed returns its job)."""
-    from campaigns.tasks import close_round
-
     if actor is not None:
         require_arbitrator(user=actor, campaign=round_.campaign)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.OPEN:
         return round_.close_job
-    job = jobs.start_job(name="close-round", task=close_round, owner=actor, round_id=round_.pk)
+    task = dispatch.task(CLOSE_ROUND)
+    job = jobs.start_job(name="close-round", task=task, owner=actor, round_id=round_.pk)
     round_.status = Round.Status.CLOSING
     round_.close_job = job
     round_.save(update_fields=["status", "close_job"])
@@ -105,9 +108,6 @@ def close_due_rounds() -> int:
     """Beat: close every open round whose deadline has passed, and send again the closing job
     of a round stuck closing (its task was lost: the broker was down when it was asked for, or
     restarted empty); closing runs once however many times it is sent."""
-    from campaigns.tasks import close_round
-    from jobs.models import Job
-
     due = Round.objects.filter(status=Round.Status.OPEN, deadline__lte=timezone.now())
     count = 0
     for round_ in due:
@@ -119,6 +119,6 @@ def close_due_rounds() -> int:
         close_job__created_at__lte=timezone.now() - timezone.timedelta(minutes=2),
     )
     for round_ in stuck:
-        close_round.delay(round_id=round_.pk, job_id=str(round_.close_job_id))
+        dispatch.send(CLOSE_ROUND, round_id=round_.pk, job_id=str(round_.close_job_id))
         count += 1
     return count

@@ -23,6 +23,7 @@ Other apps call the verbs re-exported here (``from matches import services``), n
 submodules.
 """
 
+from matches.services.bot_moves import play_bots, sweep_idle_bots
 from matches.services.common import (
     IdempotencyKeyReused,
     InvalidMatchInput,
@@ -56,6 +57,7 @@ from matches.services.records import (
 )
 from matches.services.replay import replay_match
 from matches.services.resolution import ENGINE_FAILED, abandon_match, resolve_pending_actions
+from matches.services.timeouts import enforce_clocks
 
 __all__ = [
     "CLOCK_SKEW",
@@ -77,13 +79,16 @@ __all__ = [
     "create_live_match",
     "deal_if_accepted",
     "decline_match",
+    "enforce_clocks",
     "gangs_to_bring",
     "log_result",
+    "play_bots",
     "replay_match",
     "resign",
     "resolve_pending_actions",
     "run_finish_handlers",
     "seats_needing_gang",
     "submit_action",
+    "sweep_idle_bots",
     "sweep_pending_actions",
 ]

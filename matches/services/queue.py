@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
 
+from config import dispatch
 from config.compiled import Statement, per_thread
 from matches.models import Match, MatchAction, Participant
 from matches.services.common import (
@@ -26,6 +27,7 @@ from matches.services.common import (
 MAX_ACTION_BYTES = 4096
 MAX_KEY_LENGTH = 200
 RESIGN_KEY = "resign"  # the Idempotency-Key of a resignation when the client sends none
+RESOLVE_ACTION = "matches.tasks.resolve_action"  # sent by name: the tasks import the services
 
 
 def _check_idempotency_key(key: object) -> str:
@@ -291,17 +293,14 @@ def _enqueue_resolution(action_id: int) -> None:
     # Every submitted action sends one: through config/broker.py, which sends what Celery
     # would for a third of its CPU.
     from config import broker
-    from matches.tasks import resolve_action
 
-    broker.send(resolve_action, action_id)
+    broker.send(dispatch.task(RESOLVE_ACTION), action_id)
 
 
 def sweep_pending_actions(*, older_than: timedelta) -> int:
     """Re-enqueue work for actions pending longer than ``older_than`` (their task was lost:
     a killed worker, a broker restart). One task per match, for its newest stale action,
     resolves all of them in order. Returns how many tasks were sent."""
-    from matches.tasks import resolve_action
-
     cutoff = timezone.now() - older_than
     newest = (
         MatchAction.objects.filter(status=MatchAction.Status.PENDING, created_at__lt=cutoff)
@@ -311,7 +310,7 @@ def sweep_pending_actions(*, older_than: timedelta) -> int:
     )
     sent = 0
     for action_id in newest:
-        resolve_action.delay(action_id)
+        dispatch.send(RESOLVE_ACTION, action_id)
         sent += 1
     if sent:
         log.info("sweep: re-enqueued %d match(es) with stale pending actions", sent)

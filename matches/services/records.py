@@ -129,18 +129,9 @@ def create_live_match(
     _check_player_count(game, len(players), field="players")
     if not isinstance(options, dict):
         raise InvalidMatchInput("Options must be a JSON object.", field="options")
-    if seed is None:
-        seed = secrets.randbelow(SEED_LIMIT)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise InvalidMatchInput(
-            f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.", field="seed"
-        )
-
+    seed = _checked_seed(seed)
     seats = _seats(len(players))
-    try:
-        options = canonical(options)
-    except (TypeError, ValueError, RecursionError):
-        raise InvalidMatchInput("Options must be plain JSON.", field="options") from None
+    options = _plain_options(options)
     # A trial deal checks the options now (a bad option is a 400 to the creator, not a
     # surprise at the last acceptance); its state is thrown away, and the match is dealt from
     # the same seed once every seat has accepted (``matches.services.consent``).
@@ -157,21 +148,39 @@ def create_live_match(
         turn_seconds=live_options.turn_seconds,
         bank_seconds=live_options.bank_seconds,
     )
-    bot_names = {u.username for u in robots}
+    bots_by_name = {u.username: live_options.bot_policy for u in robots}
     participants = Participant.objects.bulk_create(
         Participant(
             match=match,
             player=users[name],
             seat=seat,
-            bot=live_options.bot_policy if name in bot_names else "",
+            bot=bots_by_name.get(name, ""),
             # A bot has nobody to ask: its seat is accepted with the creator's.
-            **_answer(created_by if name in bot_names else users[name], created_by),
+            **_answer(created_by if name in bots_by_name else users[name], created_by),
         )
         for seat, name in zip(seats, players, strict=True)
     )
     with_seats(match, participants)
     deal_if_accepted(match, participants=participants)
     return match
+
+
+def _plain_options(options: dict) -> dict:
+    try:
+        return canonical(options)
+    except (TypeError, ValueError, RecursionError):
+        raise InvalidMatchInput("Options must be plain JSON.", field="options") from None
+
+
+def _checked_seed(seed: object) -> int:
+    """The seed a staff member chose, checked, or a new secret one."""
+    if seed is None:
+        return secrets.randbelow(SEED_LIMIT)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidMatchInput(
+            f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.", field="seed"
+        )
+    return seed
 
 
 def _answer(player, created_by) -> dict:
@@ -219,6 +228,21 @@ def deal_if_accepted(match: Match, *, participants: list[Participant] | None = N
         match=match, participants=participants, waiting=game.to_move(match.state)
     )
     return True
+
+
+def _check_by_the_rules(game: Ruleset, placements: dict[str, int], scores: dict) -> None:
+    """The engine's own rules (a winner below 12 VP...); InvalidResult becomes a 400 naming its
+    field. An engine crash on odd input is still a 400 for the client, and a log line for us."""
+    try:
+        game.check_result(placements=dict(placements), scores=canonical(scores))
+    except (InvalidInput, InvalidResult) as exc:
+        raise InvalidMatchInput(exc.message, field=exc.field) from None
+    except Exception:
+        log.exception("%s: check_result failed on %r / %r", game.slug, placements, scores)
+        raise InvalidMatchInput(
+            f"This result could not be checked against the rules of {game.name}.",
+            field="placements",
+        ) from None
 
 
 def _check_placements(placements: dict[str, int]) -> None:
@@ -321,19 +345,7 @@ def log_result(
     played_at = played_at or now
     if played_at > now + CLOCK_SKEW:
         raise InvalidMatchInput("A match cannot be played in the future.", field="played_at")
-    # The engine's own rules (a winner below 12 VP...); InvalidResult becomes a 400 naming its
-    # field. An engine crash on odd input is still a 400 for the client, and a log line for us.
-    try:
-        game.check_result(placements=dict(placements), scores=canonical(scores))
-    except (InvalidInput, InvalidResult) as exc:
-        raise InvalidMatchInput(exc.message, field=exc.field) from None
-    except Exception:
-        log.exception("%s: check_result failed on %r / %r", game.slug, placements, scores)
-        raise InvalidMatchInput(
-            f"This result could not be checked against the rules of {game.name}.",
-            field="placements",
-        ) from None
-
+    _check_by_the_rules(game, placements, scores)
     seats = dict(zip(names, _seats(len(names)), strict=True))
     match = Match.objects.create(
         ruleset=game.slug,

@@ -3,27 +3,30 @@
 ``table_for(match, seat)`` is the only way a page or a push gets game data: it calls the
 game's ``view`` for that seat and its ``legal_actions``, reads the events that seat may read,
 and hands them to the game's presenter. The state itself never reaches a template.
+
+The presenters (one module per game here, ``present(view, legal, seats)``) are found by the
+match's ruleset slug in ``settings.MATCH_TABLES``: this generic part imports no game.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext
 
 from matches import selectors
 from matches.models import Match, Participant
 from matches.services import canonical
-from matches.tables import battle_royale, last_hope_frontier, last_one_standing, le_dernier_peuple
 from matches.tables.common import Seats, sentence
 from rulesets.registry import get_ruleset
 
-PRESENTERS = {
-    "le-dernier-peuple": le_dernier_peuple.present,
-    "battle-royale": battle_royale.present,
-    "last-one-standing": last_one_standing.present,
-    "last-hope-frontier": last_hope_frontier.present,
-}
 LOG_LENGTH = 40
+
+
+def presenter(slug: str):
+    """The game's table drawing, ``present(view, legal, seats) -> dict`` (MATCH_TABLES)."""
+    return import_string(settings.MATCH_TABLES[slug])
 
 
 def seat_names(participants: list[Participant]) -> dict[str, str]:
@@ -83,7 +86,7 @@ def assemble(
     game = get_ruleset(match.ruleset)
     you = seat.seat if seat else None
     seats = Seats(names=seat_names(participants), you=you)
-    table = PRESENTERS[match.ruleset](view, legal, seats)
+    table = presenter(match.ruleset)(view, legal, seats)
     now = timezone.now()
     table.update(
         match=match,

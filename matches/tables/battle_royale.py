@@ -34,7 +34,28 @@ def _key(pos) -> str:
 
 def present(view: dict, legal: list[dict], seats: Seats) -> dict:
     width, height = view["size"]
-    colours = view["colours"]
+    items, arrows, targets = _picks(legal, seats, view["colours"])
+    return {
+        "board_template": "matches/boards/battle_royale.html",
+        "board": {
+            "width": PAD * 2 + width * CELL,
+            "height": PAD * 2 + height * CELL,
+            "cell": CELL,
+            "cells": _cells(view),
+            "arrows": arrows,
+            "targets": targets,
+        },
+        "hand": _hand(view),
+        "players": [_player(view, seats, s) for s in view["seats"]],
+        "facts": _facts(view, seats),
+        "waiting": _waiting(view, seats),
+        "controls": controls(items),
+    }
+
+
+def _cells(view: dict) -> list[dict]:
+    """Every tile of the island (a hole where it sank), with the warriors standing on it."""
+    width, height = view["size"]
     moving = (view.get("turn") or {}).get("moving") or {}
     cells = []
     for y in range(height):
@@ -42,18 +63,16 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
             key = f"{x},{y}"
             tile = view["board"].get(key)
             cx, cy = PAD + x * CELL, PAD + y * CELL
-            warriors = []
-            if tile is not None:
-                for n, (colour, count) in enumerate(sorted(tile.items(), key=_colour_order)):
-                    warriors.append(
-                        {
-                            "x": cx + 16 + (n % 2) * 36,
-                            "y": cy + 20 + (n // 2) * 30,
-                            "colour": colour_css(colour),
-                            "count": count,
-                            "name": colour,
-                        }
-                    )
+            warriors = [
+                {
+                    "x": cx + 16 + (n % 2) * 36,
+                    "y": cy + 20 + (n // 2) * 30,
+                    "colour": colour_css(colour),
+                    "count": count,
+                    "name": colour,
+                }
+                for n, (colour, count) in enumerate(sorted((tile or {}).items(), key=_colour_order))
+            ]
             cells.append(
                 {
                     "key": key,
@@ -66,7 +85,13 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                     "warriors": warriors,
                 }
             )
-    targets, arrows, items = [], [], []
+    return cells
+
+
+def _picks(legal: list[dict], seats: Seats, colours: dict) -> tuple[list, list, list]:
+    """The controls of the legal actions, and where the board offers them: an arrow for each
+    step, a target for each tile the eliminator may move to or a warrior be sacrificed on."""
+    items, arrows, targets = [], [], []
     for action in legal:
         control = _control(action, seats, colours)
         items.append(control)
@@ -94,63 +119,54 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                     "title": control.label,
                 }
             )
+    return items, arrows, targets
+
+
+def _hand(view: dict) -> list[dict]:
     hand = []
     for card in view.get("hand") or []:
         label, symbol = card_label(card)
         detail = symbol or gettext("plain")
         hand.append({"id": card, "label": label, "detail": detail, "kind": symbol})
-    turn = view.get("turn") or {}
-    return {
-        "board_template": "matches/boards/battle_royale.html",
-        "board": {
-            "width": PAD * 2 + width * CELL,
-            "height": PAD * 2 + height * CELL,
-            "cell": CELL,
-            "cells": cells,
-            "arrows": arrows,
-            "targets": targets,
-        },
-        "hand": hand,
-        "players": [
-            {
-                "seat": s,
-                "name": seats.title(s),
-                "colour": colour_css(colours[s]),
-                "detail": gettext(
-                    "%(colour)s · reserve %(reserve)s · spoils %(spoils)s"
-                    " · cards %(hand)s in hand, %(deck)s to draw"
-                )
-                % {
-                    "colour": colours[s],
-                    "reserve": view["reserve"].get(colours[s], 0),
-                    "spoils": sum(view["spoils"].get(s, {}).values()),
-                    "hand": view["hand_counts"].get(s, 0),
-                    "deck": view["deck_counts"].get(s, 0),
-                }
-                + (" · " + pgettext("a player", "out") if s in view["out"] else ""),
-            }
-            for s in view["seats"]
-        ],
-        "facts": [
-            (
-                gettext("Turn"),
-                f"{turn.get('number', '–')} ({seats.name(turn.get('seat'))})",
-            ),
-            (
-                gettext("Card played"),
-                card_label(turn["card"])[0] if turn.get("card") else gettext("none yet"),
-            ),
-            (
-                gettext("Warriors moved"),
-                gettext("%(moved)s of %(warriors)s")
-                % {"moved": turn.get("moved", 0), "warriors": turn.get("warriors", 0)},
-            ),
-            (gettext("Stage"), (turn.get("stage") or view["phase"]).replace("_", " ")),
-            (gettext("Neutral warriors"), _count(view, "grey")),
-        ],
-        "waiting": _waiting(view, seats),
-        "controls": controls(items),
+    return hand
+
+
+def _player(view: dict, seats: Seats, s: str) -> dict:
+    colour = view["colours"][s]
+    detail = gettext(
+        "%(colour)s · reserve %(reserve)s · spoils %(spoils)s"
+        " · cards %(hand)s in hand, %(deck)s to draw"
+    ) % {
+        "colour": colour,
+        "reserve": view["reserve"].get(colour, 0),
+        "spoils": sum(view["spoils"].get(s, {}).values()),
+        "hand": view["hand_counts"].get(s, 0),
+        "deck": view["deck_counts"].get(s, 0),
     }
+    if s in view["out"]:
+        detail += " · " + pgettext("a player", "out")
+    return {"seat": s, "name": seats.title(s), "colour": colour_css(colour), "detail": detail}
+
+
+def _facts(view: dict, seats: Seats) -> list[tuple[str, str]]:
+    turn = view.get("turn") or {}
+    return [
+        (
+            gettext("Turn"),
+            f"{turn.get('number', '–')} ({seats.name(turn.get('seat'))})",
+        ),
+        (
+            gettext("Card played"),
+            card_label(turn["card"])[0] if turn.get("card") else gettext("none yet"),
+        ),
+        (
+            gettext("Warriors moved"),
+            gettext("%(moved)s of %(warriors)s")
+            % {"moved": turn.get("moved", 0), "warriors": turn.get("warriors", 0)},
+        ),
+        (gettext("Stage"), (turn.get("stage") or view["phase"]).replace("_", " ")),
+        (gettext("Neutral warriors"), _count(view, "grey")),
+    ]
 
 
 def _count(view: dict, colour: str) -> int:

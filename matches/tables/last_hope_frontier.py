@@ -50,6 +50,45 @@ def _is_range(value) -> bool:
 
 
 def present(view: dict, legal: list[dict], seats: Seats) -> dict:
+    mine = view["cards"].get(seats.you, {}) if seats.you else {}
+    hand = [
+        {"id": c, "label": card_label(c), "detail": gettext("card"), "kind": "card"}
+        for c in mine.get("hand") or []
+    ]
+    return {
+        "board_template": "matches/boards/last_hope_frontier.html",
+        "board": {
+            "size": int(BOARD_SIZE * SCALE),
+            "viewbox": f"-4 -4 {int(BOARD_SIZE * SCALE) + 8} {int(BOARD_SIZE * SCALE) + 8}",
+            "scale": SCALE,
+            "figures": _figures(view, seats),
+            "rings": _rings(view),
+            "zones": _zones(view),
+            "grid": [i * CARD_LENGTH * SCALE for i in range(1, int(BOARD_SIZE / CARD_LENGTH) + 1)],
+        },
+        "hand": hand,
+        "players": [_player(s, view, seats) for s in view["seats"]],
+        "facts": [
+            (
+                gettext("Turn"),
+                gettext("%(turn)s of %(limit)s")
+                % {"turn": view["turn"], "limit": view["turn_limit"]},
+            ),
+            (gettext("Phase"), view["phase"]),
+            (gettext("Active player"), seats.name(view.get("active"))),
+            (
+                gettext("Attack card face down"),
+                gettext("yes") if view.get("pending") else gettext("no"),
+            ),
+            (gettext("Out of action"), len(view.get("out_of_action") or [])),
+        ],
+        "waiting": _waiting(view, seats),
+        "controls": controls([_control(a, view, seats) for a in legal]),
+    }
+
+
+def _figures(view: dict, seats: Seats) -> list[dict]:
+    """Each fighter on the table, facing the nearest enemy in play."""
     fighters = view["fighters"]
     active = (view.get("activation") or {}).get("fighter")
     in_play = [f for f in fighters.values() if f.get("position") and f["status"] == "in_play"]
@@ -81,57 +120,33 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 "active": f["id"] == active,
             }
         )
-    rings = []
-    if active is not None and fighters.get(str(active), {}).get("position"):
-        pos = fighters[str(active)]["position"]
-        rings = [
-            {"x": pos["x"] * SCALE, "y": pos["y"] * SCALE, "r": k * CARD_LENGTH * SCALE, "k": k}
-            for k in (1, 2, 3)
-        ]
-    items = [_control(a, view, seats) for a in legal]
-    zones = [
-        {"y": 0, "h": CARD_LENGTH * SCALE, "colour": seat_colour(view["seats"][0], view["seats"])},
+    return figures
+
+
+def _rings(view: dict) -> list[dict]:
+    """One, two and three card lengths around the activated fighter."""
+    fighters = view["fighters"]
+    active = (view.get("activation") or {}).get("fighter")
+    if active is None or not fighters.get(str(active), {}).get("position"):
+        return []
+    pos = fighters[str(active)]["position"]
+    return [
+        {"x": pos["x"] * SCALE, "y": pos["y"] * SCALE, "r": k * CARD_LENGTH * SCALE, "k": k}
+        for k in (1, 2, 3)
+    ]
+
+
+def _zones(view: dict) -> list[dict]:
+    """Each player's deployment zone, along its edge of the table."""
+    first, second = view["seats"][0], view["seats"][1]
+    return [
+        {"y": 0, "h": CARD_LENGTH * SCALE, "colour": seat_colour(first, view["seats"])},
         {
             "y": (BOARD_SIZE - CARD_LENGTH) * SCALE,
             "h": CARD_LENGTH * SCALE,
-            "colour": seat_colour(view["seats"][1], view["seats"]),
+            "colour": seat_colour(second, view["seats"]),
         },
     ]
-    mine = view["cards"].get(seats.you, {}) if seats.you else {}
-    hand = [
-        {"id": c, "label": card_label(c), "detail": gettext("card"), "kind": "card"}
-        for c in mine.get("hand") or []
-    ]
-    return {
-        "board_template": "matches/boards/last_hope_frontier.html",
-        "board": {
-            "size": int(BOARD_SIZE * SCALE),
-            "viewbox": f"-4 -4 {int(BOARD_SIZE * SCALE) + 8} {int(BOARD_SIZE * SCALE) + 8}",
-            "scale": SCALE,
-            "figures": figures,
-            "rings": rings,
-            "zones": zones,
-            "grid": [i * CARD_LENGTH * SCALE for i in range(1, int(BOARD_SIZE / CARD_LENGTH) + 1)],
-        },
-        "hand": hand,
-        "players": [_player(s, view, seats) for s in view["seats"]],
-        "facts": [
-            (
-                gettext("Turn"),
-                gettext("%(turn)s of %(limit)s")
-                % {"turn": view["turn"], "limit": view["turn_limit"]},
-            ),
-            (gettext("Phase"), view["phase"]),
-            (gettext("Active player"), seats.name(view.get("active"))),
-            (
-                gettext("Attack card face down"),
-                gettext("yes") if view.get("pending") else gettext("no"),
-            ),
-            (gettext("Out of action"), len(view.get("out_of_action") or [])),
-        ],
-        "waiting": _waiting(view, seats),
-        "controls": controls(items),
-    }
 
 
 def _facing(fighter: dict, in_play: list[dict]) -> float:

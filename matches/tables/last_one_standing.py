@@ -70,12 +70,36 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
         items.append(control)
         if "hex" in action and action["type"] in ("drop_in", "step"):
             picks_by_hex[f"{action['hex'][0]},{action['hex'][1]}"] = control.picks[0]
+    return {
+        "board_template": "matches/boards/last_one_standing.html",
+        "board": {
+            "viewbox": _viewbox(view),
+            "cells": _cells(view, picks_by_hex),
+            "figures": _figures(view, seats),
+        },
+        "hand": _hand(view, seats),
+        "players": [_player(s, p, view, seats) for s, p in view["players"].items()],
+        "facts": [
+            (gettext("Round"), view["round"]),
+            (gettext("Phase"), view["phase"].replace("_", " ")),
+            (gettext("Loot deck"), view["decks"]["loot"]),
+            (
+                gettext("Event track"),
+                gettext("%(turn)s of %(limit)s")
+                % {"turn": len(view["track"]["tokens"]), "limit": len(view["track"]["layout"])},
+            ),
+            (gettext("Explosion side"), view["marked_side"] or gettext("none yet")),
+        ],
+        "waiting": _waiting(view, seats),
+        "controls": controls(items),
+    }
+
+
+def _cells(view: dict, picks_by_hex: dict[str, str]) -> list[dict]:
+    """Every hex of the island: its terrain, its crate, and the pick that lands or steps there."""
     cells = []
-    xs, ys = [], []
     for key, terrain in view["terrain"].items():
         x, y = _pixel(*_hex(key))
-        xs.append(x)
-        ys.append(y)
         crate = view["crates"].get(key)
         cells.append(
             {
@@ -91,6 +115,21 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 "pick": picks_by_hex.get(key, ""),
             }
         )
+    return cells
+
+
+def _viewbox(view: dict) -> str:
+    """The island's extent, with a margin of two hexes."""
+    centres = [_pixel(*_hex(key)) for key in view["terrain"]]
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    pad = HEX * 2
+    min_x, min_y = (min(xs) - pad, min(ys) - pad) if xs else (0, 0)
+    width = (max(xs) - min(xs) + 2 * pad) if xs else 100
+    height = (max(ys) - min(ys) + 2 * pad) if ys else 100
+    return f"{min_x:.0f} {min_y:.0f} {width:.0f} {height:.0f}"
+
+
+def _figures(view: dict, seats: Seats) -> list[dict]:
     figures = []
     for n, (seat, player) in enumerate(view["players"].items()):
         if player.get("hex") is None:
@@ -112,10 +151,11 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 "n": n,
             }
         )
-    pad = HEX * 2
-    min_x, min_y = (min(xs) - pad, min(ys) - pad) if xs else (0, 0)
-    width = (max(xs) - min(xs) + 2 * pad) if xs else 100
-    height = (max(ys) - min(ys) + 2 * pad) if ys else 100
+    return figures
+
+
+def _hand(view: dict, seats: Seats) -> list[dict]:
+    """The seat's cards in hand, then what it holds in its slots."""
     me = view["players"].get(seats.you) if seats.you else None
     hand = [
         {"id": c, "label": card_name(c), "detail": gettext("in hand"), "kind": ""}
@@ -136,29 +176,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                     "kind": "equipped",
                 }
             )
-    return {
-        "board_template": "matches/boards/last_one_standing.html",
-        "board": {
-            "viewbox": f"{min_x:.0f} {min_y:.0f} {width:.0f} {height:.0f}",
-            "cells": cells,
-            "figures": figures,
-        },
-        "hand": hand,
-        "players": [_player(s, p, view, seats) for s, p in view["players"].items()],
-        "facts": [
-            (gettext("Round"), view["round"]),
-            (gettext("Phase"), view["phase"].replace("_", " ")),
-            (gettext("Loot deck"), view["decks"]["loot"]),
-            (
-                gettext("Event track"),
-                gettext("%(turn)s of %(limit)s")
-                % {"turn": len(view["track"]["tokens"]), "limit": len(view["track"]["layout"])},
-            ),
-            (gettext("Explosion side"), view["marked_side"] or gettext("none yet")),
-        ],
-        "waiting": _waiting(view, seats),
-        "controls": controls(items),
-    }
+    return hand
 
 
 def _player(seat: str, p: dict, view: dict, seats: Seats) -> dict:

@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from matches import push
 from matches.models import Match, Participant
 from matches.tables import LOG_LENGTH, assemble, reads, table_version
+from matches.views.sse import sse
 from matches.views.table import FRAGMENT
 
 
@@ -40,8 +41,6 @@ class PageMemory:
     def take(self, message: str | None, since: int, since_seq: int):
         """``(chunk, version, seq)`` for a frame that follows on from version ``since``, or
         None (then the stream reads the database as for any other message)."""
-        from matches.views.stream import sse
-
         frame = push.seat_frame(message)
         match = self.match
         if frame is None or match is None or match.turn_seconds:

@@ -38,6 +38,7 @@ from matches.services import canonical
 from matches.spectators import seat_and_access
 from matches.tables import NOT_DEALT, table_version
 from matches.views.page_frames import PageMemory
+from matches.views.sse import sse
 from matches.views.table import load_match, render_fragment
 from rulesets.registry import get_ruleset
 
@@ -49,10 +50,6 @@ SHORT_RETRY_MS = 3000  # the page's own polling interval (matches/static/matches
 # (match_id, user, since_version, since_seq, heard) -> (SSE chunk or None, version, seq);
 # ``heard`` is the version a push announced (None on the first render and after a ping).
 Render = Callable[[int, object, int, int, int | None], tuple[str | None, int, int]]
-
-
-def sse(event: str, data: dict, *, event_id: int) -> str:
-    return f"id: {event_id}\nevent: {event}\ndata: {json.dumps(data)}\n\n"
 
 
 def _viewer(match: Match, user) -> Participant | None:

@@ -24,7 +24,9 @@ from config.errors import DomainError
 from rosters.errors import InsufficientCredits
 from rosters.models import Gang, Role
 from rosters.services.common import gang_rules
-from rosters.services.equipment import check_carry_limits, store_entry
+from rosters.services.equipment import check_carry_limits, purchase_item, store_entry
+from rosters.services.fighters import hire_fighter
+from rosters.services.gangs import create_gang
 
 
 class _Order:
@@ -62,14 +64,12 @@ def create_starting_gang(
 
     ``faults`` are refusals the caller already found (malformed entries, passed as None here
     so the others keep their places): they are reported with the rules' own."""
-    from rosters import services  # the verbs by their front door, as every caller (and test)
-
     order = _Order(faults)
     gang = order.step(
-        "name", lambda: services.create_gang(owner=owner, name=name, faction=faction, notes=notes)
+        "name", lambda: create_gang(owner=owner, name=name, faction=faction, notes=notes)
     )
     if gang is None:  # the name is taken: check the rest under a name nobody sees
-        gang = services.create_gang(owner=owner, name=f"~{uuid.uuid4().hex}", faction=faction)
+        gang = create_gang(owner=owner, name=f"~{uuid.uuid4().hex}", faction=faction)
     for i, fighter in enumerate(fighters):
         if fighter is not None:
             _hire_and_equip(order, gang, fighter, path=f"fighters.{i}", actor=owner)
@@ -77,7 +77,7 @@ def create_starting_gang(
         if slug is not None:
             order.step(
                 f"stash.{j}",
-                lambda slug=slug: services.purchase_item(
+                lambda slug=slug: purchase_item(
                     gang=gang, item=slug, fighter_id=None, quantity=1, actor=owner
                 ),
             )
@@ -94,18 +94,16 @@ def create_starting_gang(
 
 
 def _hire_and_equip(order: _Order, gang: Gang, fighter: dict, *, path: str, actor) -> None:
-    from rosters import services
-
     name, role = fighter["name"], fighter["role"]
     hired = order.step(
-        f"{path}.role", lambda: services.hire_fighter(gang=gang, name=name, role=role, actor=actor)
+        f"{path}.role", lambda: hire_fighter(gang=gang, name=name, role=role, actor=actor)
     )
     kit = [(f"{path}.equipment.{j}", slug) for j, slug in enumerate(fighter.get("equipment", []))]
     if hired is not None:
         for where, slug in kit:
             order.step(
                 where,
-                lambda slug=slug: services.purchase_item(
+                lambda slug=slug: purchase_item(
                     gang=gang, item=slug, fighter_id=hired.pk, quantity=1, actor=actor
                 ),
             )

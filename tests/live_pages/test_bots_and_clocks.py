@@ -6,10 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches import clock, services
-from matches.clock import enforce_clocks
+from matches import services
 from matches.models import Match, MatchAction, Participant
 from matches.policies import timeout_action
+from matches.services.timeouts import enforce_clocks, time_out
 from rulesets.registry import get_ruleset
 from tests.conftest import client_for
 from tests.factories import UserFactory
@@ -114,8 +114,8 @@ def test_a_seat_out_of_time_gets_the_timeout_action_once_however_often_the_clock
     assert enforce_clocks() == 0  # not yet
     deadline = waiting.clock_deadline
     # A check that comes late (another beat, a duplicate task) finds the seat already claimed.
-    assert clock._time_out(pk=waiting.pk, match_id=match.pk, deadline=deadline) == 1
-    assert clock._time_out(pk=waiting.pk, match_id=match.pk, deadline=deadline) == 0
+    assert time_out(pk=waiting.pk, match_id=match.pk, deadline=deadline) == 1
+    assert time_out(pk=waiting.pk, match_id=match.pk, deadline=deadline) == 0
     timed_out = MatchAction.objects.get(match=match, idempotency_key="clock:0")
     assert timed_out.status == "resolved" and timed_out.seat == first
     assert timed_out.expected_version == 0

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from matches import services
-from matches.clock import enforce_clocks
 from matches.models import Match, MatchAction, Participant
+from matches.services.timeouts import enforce_clocks
 from matches.tasks import enforce_turn_clocks
 from tests.factories import UserFactory
 from tests.matches.factories import accept_all

@@ -1,4 +1,4 @@
-"""The greedy bots of Last One Standing and Last Hope Frontier (matches/bots_greedy.py): they
+"""The greedy bots of Last One Standing and Last Hope Frontier (rulesets/<game>/bot.py): they
 beat the random bot, never choose an action the referee refuses, choose from the seat's view
 only, and are what a live match's bots play."""
 
@@ -8,14 +8,15 @@ import random
 import pytest
 
 from matches import policies, services
-from matches.bots_greedy import GREEDY
 from matches.models import Match, MatchAction
 from rulesets.core.errors import IllegalAction
-from rulesets.registry import get_ruleset
+from rulesets.registry import get_bot, get_ruleset, slugs
 from tests.conftest import client_for
 from tests.factories import UserFactory
 
 STEP_CAP = 3000
+# The games whose bot plays rules of thumb over the seat's view.
+GREEDY = sorted(slug for slug in slugs() if getattr(get_bot(slug), "choose", None))
 
 
 def _canonical(state: dict) -> dict:

@@ -302,7 +302,7 @@ def test_a_name_the_unique_index_refuses_past_the_check_is_a_409_naming_the_fiel
         with transaction.atomic():
             return Gang.objects.create(owner=owner, name=name, faction=faction, notes=notes)
 
-    with mock.patch("rosters.services.create_gang", side_effect=past_the_check):
+    with mock.patch("rosters.services.starting.create_gang", side_effect=past_the_check):
         response = as_user.post("/api/v1/gangs/", {"name": "DALTON BOYS", "faction": "sheriffs"})
     assert response.status_code == 409, response.content
     assert response.json()["errors"] == {"name": [mock.ANY]}
@@ -341,7 +341,7 @@ def test_sqlite_unique_messages_name_the_field(message, expected):
 
 def test_an_integrity_error_that_is_not_about_uniqueness_is_a_409_without_a_field(as_user):
     broken = IntegrityError("FOREIGN KEY constraint failed")
-    with mock.patch("rosters.services.create_gang", side_effect=broken):
+    with mock.patch("rosters.services.starting.create_gang", side_effect=broken):
         response = as_user.post("/api/v1/gangs/", {"name": "Clantons", "faction": "outlawmen"})
     assert response.status_code == 409
     assert response.json()["errors"] == {}
