@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 
-class OrderedChoiceWidget(forms.MultiWidget):
+class NamedPlacesWidget(forms.MultiWidget):
+    """Each box of the row is named for screen readers by its place ("Tie-breaker 2"): the
+    field's one <label> cannot name five controls."""
+
     template_name = "admin/posse/ordered_choice.html"
+    place_name = gettext_lazy("Place %(number)s")
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        for number, sub in enumerate(context["widget"]["subwidgets"], start=1):
+            sub["attrs"]["aria-label"] = self.place_name % {"number": number}
+        return context
+
+
+class OrderedChoiceWidget(NamedPlacesWidget):
+    place_name = gettext_lazy("Choice %(number)s")
 
     def __init__(self, choices, size: int):
         self.size = size
@@ -36,8 +51,8 @@ class OrderedChoiceField(forms.MultiValueField):
         return [value for value in data_list or [] if value]
 
 
-class PlacesWidget(forms.MultiWidget):
-    template_name = "admin/posse/ordered_choice.html"
+class PlacesWidget(NamedPlacesWidget):
+    place_name = gettext_lazy("Points for place %(number)s")
 
     def __init__(self, size: int):
         self.size = size

@@ -115,7 +115,6 @@ class LeagueAdmin(ScopedAdmin):
     list_display = ["name", "ruleset", "season_start", "season_end", "created_at"]
     list_filter = ["ruleset"]
     search_fields = ["name"]
-    filter_horizontal = ["organisers"]
     readonly_fields = ["join_code", "created_by_name", "created_at"]
     created_by_name = username("created_by", "Founded by")
     inlines = [MembershipInline]

@@ -56,8 +56,9 @@ class GangAdmin(GangOperations, ScopedAdmin):
         # arbitrator gets the credits form, never the roster's (hire, buy, sell, move).
         allowed = access.actions_for(user=request.user, gang=gang)
         context["may_flip"] = access.Action.FLIP in allowed
+        # Their own ids: the sheet shares a page with the gang's change form (id_name twice).
         forms = {
-            slug: op.form(gang=gang, sheet=sheet)
+            slug: op.form(gang=gang, sheet=sheet, auto_id=f"id_{slug}_%s")
             for slug, op in OPERATIONS.items()
             if op.action in allowed
         }
