@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
+from rulesets.core.house_rules import describe
 from rulesets.core.protocol import Ruleset
 
 ENGINES = (
@@ -32,3 +33,19 @@ def all_rulesets() -> list[Ruleset]:
 
 def slugs() -> list[str]:
     return list(_rulesets())
+
+
+def chosen_house_rules(slug: str, chosen: object) -> list[dict]:
+    """The house rules a stored choice (``{"key": true}``) turns on, as ``{"key", "name",
+    "description"}`` in the game's order: what a page or an API body shows next to the game.
+    Keys the game does not know (or no longer knows) are left out."""
+    ruleset = get_ruleset(slug)
+    if ruleset is None or not isinstance(chosen, dict):
+        return []
+    return describe(ruleset.house_rules, [key for key, on in chosen.items() if on is True])
+
+
+def house_rules_summary(slug: str, chosen: object) -> str:
+    """ "House rules: stat caps, fists at -1", or "" when the game follows the rulebook."""
+    names = [rule["name"] for rule in chosen_house_rules(slug, chosen)]
+    return f"House rules: {', '.join(names)}" if names else ""
