@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
-from rulesets.core.house_rules import describe
+from rulesets.core.errors import InvalidInput
+from rulesets.core.house_rules import describe, read_house_rules, summary
 from rulesets.core.protocol import Ruleset
 
 ENGINES = (
@@ -47,5 +48,19 @@ def chosen_house_rules(slug: str, chosen: object) -> list[dict]:
 
 def house_rules_summary(slug: str, chosen: object) -> str:
     """ "House rules: stat caps, fists at -1", or "" when the game follows the rulebook."""
-    names = [rule["name"] for rule in chosen_house_rules(slug, chosen)]
-    return f"House rules: {', '.join(names)}" if names else ""
+    ruleset = get_ruleset(slug)
+    if ruleset is None or not isinstance(chosen, dict):
+        return ""
+    return summary(ruleset.house_rules, [key for key, on in chosen.items() if on is True])
+
+
+def checked_house_rules(slug: str, chosen: object, error: type[Exception]) -> dict:
+    """A campaign's or a league's choice of house rules, checked like a match's and stored as
+    ``{"key": true}`` for the rules on; ``error(message, field=...)`` names the key at fault
+    (``house_rules.<key>``)."""
+    ruleset = get_ruleset(slug)
+    try:
+        on = read_house_rules(ruleset.house_rules if ruleset else (), chosen, field="house_rules")
+    except InvalidInput as exc:
+        raise error(exc.message, field=exc.field) from None
+    return dict.fromkeys(on, True)
