@@ -53,6 +53,6 @@ def get_item(mapping, key):
 
 @register.simple_tag
 def house_rules_line(slug: str, chosen) -> str:
-    """"House rules: stat caps, fists at -1" for a match, campaign or league that plays any
+    """ "House rules: stat caps, fists at -1" for a match, campaign or league that plays any
     (rulesets/core/house_rules.py); "" when it follows the rulebook's text."""
     return house_rules_summary(slug, chosen)
