@@ -2,6 +2,15 @@
 
 from django.db import migrations, models
 
+# The campaigns running before issue 33 played Last Hope Frontier with these departures from
+# the rulebook (then the engine's only rules); they keep them as chosen house rules.
+PLAYED_WITH = {"clothing_vs_dynamite": True, "fists": True, "stat_caps": True}
+
+
+def record(apps, schema_editor):
+    Campaign = apps.get_model("campaigns", "Campaign")
+    Campaign.objects.filter(ruleset="last-hope-frontier").update(house_rules=PLAYED_WITH)
+
 
 class Migration(migrations.Migration):
 
@@ -15,4 +24,5 @@ class Migration(migrations.Migration):
             name='house_rules',
             field=models.JSONField(blank=True, default=dict, help_text='Departures from the rulebook: {"key": true}.'),
         ),
+        migrations.RunPython(record, migrations.RunPython.noop),
     ]

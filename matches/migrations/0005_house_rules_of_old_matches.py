@@ -14,7 +14,7 @@ PLAYED_WITH = {
     "last-one-standing": ["discard_at_once", "melee_unloaded", "storm", "unequip_anywhere"],
     "battle-royale": ["eliminator_must_move", "own_warriors_eliminated"],
     "le-dernier-peuple": [],
-    "last-hope-frontier": [],
+    "last-hope-frontier": ["clothing_vs_dynamite", "fists", "stat_caps"],
 }
 
 

@@ -77,3 +77,17 @@ def test_the_match_table_page_shows_the_house_rules(user):
     assert Match.objects.get(pk=match.pk).state["house_rules"] == ["melee_unloaded", "storm"]
     text = page(user).get(f"/matches/{match.pk}/").content.decode()
     assert "House rules: melee without loading, the storm" in text
+
+
+def test_a_campaign_records_its_house_rules_and_shows_them(as_user, user):
+    body = {"name": "Tombstone", "house_rules": {"stat_caps": True, "fists": False}}
+    response = as_user.post("/api/v1/campaigns/", body, format="json")
+    assert response.status_code == 201, response.content
+    campaign = response.json()
+    assert campaign["house_rules"] == {"stat_caps": True, "fists": False}
+    text = page(user).get(f"/campaigns/{campaign['id']}/").content.decode()
+    assert "House rules: stat caps" in text
+    bad = as_user.post(
+        "/api/v1/campaigns/", {"name": "X", "house_rules": {"stat_caps": 1}}, format="json"
+    )
+    assert bad.status_code == 400 and "house_rules.stat_caps" in bad.json()["errors"]
