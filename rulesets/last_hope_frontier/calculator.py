@@ -71,8 +71,8 @@ def shot_calculation(payload: Any) -> dict:
 # example disagrees with the rule text"): a player checking the book sees why.
 EXAMPLE_3_NOTE = (
     "The rulebook's worked example 3 prints 4 wounds for this shot: it counts 1 damage for the "
-    "difference of 6, but its damage rule says \"A difference of 6 to 10 in scores equals 2 "
-    "damage\", so the rule text gives 2 + 2 (shotgun) + 2 (favoured Ace) - 1 (toughness) = 5."
+    'difference of 6, but its damage rule says "A difference of 6 to 10 in scores equals 2 '
+    'damage", so the rule text gives 2 + 2 (shotgun) + 2 (favoured Ace) - 1 (toughness) = 5.'
 )
 
 
