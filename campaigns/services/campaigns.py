@@ -92,7 +92,9 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
 def create_campaign(
     *, creator, name: str, ruleset: str = "last-hope-frontier", **settings
 ) -> Campaign:
-    check_settings(changes={"name": name, **settings}, ruleset=ruleset)
+    changes = {"name": name, **settings}
+    check_settings(changes=changes, ruleset=ruleset)  # normalises house_rules in changes
+    settings = {key: value for key, value in changes.items() if key != "name"}
     settings.setdefault("tie_breakers", list(DEFAULT_TIE_BREAKERS))
     campaign = Campaign(name=name, ruleset=ruleset, created_by=creator, **settings)
     campaign.save()
