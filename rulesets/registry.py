@@ -43,7 +43,9 @@ def chosen_house_rules(slug: str, chosen: object) -> list[dict]:
     ruleset = get_ruleset(slug)
     if ruleset is None or not isinstance(chosen, dict):
         return []
-    return describe(ruleset.house_rules, [key for key, on in chosen.items() if on is True])
+    return describe(
+        getattr(ruleset, "house_rules", ()), [key for key, on in chosen.items() if on is True]
+    )
 
 
 def house_rules_summary(slug: str, chosen: object) -> str:
@@ -51,7 +53,9 @@ def house_rules_summary(slug: str, chosen: object) -> str:
     ruleset = get_ruleset(slug)
     if ruleset is None or not isinstance(chosen, dict):
         return ""
-    return summary(ruleset.house_rules, [key for key, on in chosen.items() if on is True])
+    return summary(
+        getattr(ruleset, "house_rules", ()), [key for key, on in chosen.items() if on is True]
+    )
 
 
 def checked_house_rules(slug: str, chosen: object, error: type[Exception]) -> dict:
@@ -60,7 +64,7 @@ def checked_house_rules(slug: str, chosen: object, error: type[Exception]) -> di
     (``house_rules.<key>``)."""
     ruleset = get_ruleset(slug)
     try:
-        on = read_house_rules(ruleset.house_rules if ruleset else (), chosen, field="house_rules")
+        on = read_house_rules(getattr(ruleset, "house_rules", ()), chosen, field="house_rules")
     except InvalidInput as exc:
         raise error(exc.message, field=exc.field) from None
     return dict.fromkeys(on, True)
