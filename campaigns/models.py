@@ -53,6 +53,11 @@ class Campaign(models.Model):
         blank=True,
         help_text="Ordered: head_to_head, wins, taken_out, rating, wealth.",
     )
+    # The house rules chosen ({"key": true}; rulesets/core/house_rules.py): the rulebook's
+    # text when empty. Its matches are played with them.
+    house_rules = models.JSONField(
+        default=dict, blank=True, help_text='Departures from the rulebook: {"key": true}.'
+    )
     join_code = models.CharField(max_length=16, unique=True, default=new_join_code)
     # Seeds the card flips of every fighter in the campaign. Hidden: it would predict draws.
     flip_seed = models.BigIntegerField(default=new_seed, editable=False)

@@ -60,6 +60,11 @@ class League(models.Model):
         help_text="Ordered: head_to_head, wins, average_placement, opponents_strength, "
         "score_difference, most_kills (the last two for the games that score them).",
     )
+    # The house rules chosen ({"key": true}; rulesets/core/house_rules.py): the rulebook's
+    # text when empty. Its matches are played with them.
+    house_rules = models.JSONField(
+        default=dict, blank=True, help_text='Departures from the rulebook: {"key": true}.'
+    )
     join_code = models.CharField(max_length=16, unique=True, default=new_join_code)
     created_at = models.DateTimeField(auto_now_add=True)
     # Grows in every transaction that changes the standing totals (leagues/summaries.py).

@@ -1,4 +1,5 @@
-"""The live-table options of a new match (``POST matches/``): public, bots, turn clocks."""
+"""The live-table options of a new match (``POST matches/``): public, bots, turn clocks, and
+the house rules chosen in its ``options`` (rulesets/core/house_rules.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from dataclasses import dataclass
 
 from matches.policies import POLICIES, default_policy
 from matches.services.common import InvalidMatchInput
+from rulesets.core.errors import InvalidInput
+from rulesets.core.house_rules import read_house_rules
 
 MAX_BOTS = 19
 MAX_TURN_SECONDS = 86_400
@@ -67,3 +70,15 @@ def check_live_options(
         turn_seconds=turn_seconds,
         bank_seconds=bank_seconds,
     )
+
+
+def check_house_rules(*, game, options: object) -> list[str]:
+    """The house rules ``options["house_rules"]`` chooses for ``game`` (the keys on, sorted);
+    an unknown key or a value other than true or false is a 400 naming it
+    (``options.house_rules.<key>``). The rulebook's text when none is chosen."""
+    chosen = options.get("house_rules") if isinstance(options, dict) else None
+    try:
+        # A game that declares none (a test double) follows its text: every key is unknown.
+        return read_house_rules(getattr(game, "house_rules", ()), chosen)
+    except InvalidInput as exc:
+        raise InvalidMatchInput(exc.message, field=exc.field) from None

@@ -20,6 +20,13 @@ class ScoreFieldSerializer(serializers.Serializer):
     maximum = serializers.IntegerField(allow_null=True)
 
 
+class HouseRuleSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    default = serializers.BooleanField(help_text="The rulebook's text: false (off).")
+
+
 class RulesetSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -27,6 +34,11 @@ class RulesetSerializer(serializers.Serializer):
     max_players = serializers.IntegerField()
     live = serializers.BooleanField(help_text="The server can referee it turn by turn.")
     score_fields = ScoreFieldSerializer(many=True)
+    house_rules = HouseRuleSerializer(
+        many=True,
+        help_text="Departures from the rulebook a match, campaign or league may choose "
+        '(options.house_rules: {"key": true}); off by default.',
+    )
 
 
 def ruleset_or_404(slug: str):

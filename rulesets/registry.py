@@ -6,6 +6,8 @@ from functools import cache
 from importlib import import_module
 
 from rulesets.core.bots import Bot
+from rulesets.core.errors import InvalidInput
+from rulesets.core.house_rules import describe, read_house_rules, summary
 from rulesets.core.protocol import Ruleset
 
 ENGINES = (
@@ -53,3 +55,37 @@ def _bots() -> dict[str, Bot]:
 def get_bot(slug: str) -> Bot | None:
     """The game's own bot, or None: a game without one is played at random."""
     return _bots().get(slug)
+
+
+def chosen_house_rules(slug: str, chosen: object) -> list[dict]:
+    """The house rules a stored choice (``{"key": true}``) turns on, as ``{"key", "name",
+    "description"}`` in the game's order: what a page or an API body shows next to the game.
+    Keys the game does not know (or no longer knows) are left out."""
+    ruleset = get_ruleset(slug)
+    if ruleset is None or not isinstance(chosen, dict):
+        return []
+    return describe(
+        getattr(ruleset, "house_rules", ()), [key for key, on in chosen.items() if on is True]
+    )
+
+
+def house_rules_summary(slug: str, chosen: object) -> str:
+    """ "House rules: stat caps, fists at -1", or "" when the game follows the rulebook."""
+    ruleset = get_ruleset(slug)
+    if ruleset is None or not isinstance(chosen, dict):
+        return ""
+    return summary(
+        getattr(ruleset, "house_rules", ()), [key for key, on in chosen.items() if on is True]
+    )
+
+
+def checked_house_rules(slug: str, chosen: object, error: type[Exception]) -> dict:
+    """A campaign's or a league's choice of house rules, checked like a match's and stored as
+    ``{"key": true}`` for the rules on; ``error(message, field=...)`` names the key at fault
+    (``house_rules.<key>``)."""
+    ruleset = get_ruleset(slug)
+    try:
+        on = read_house_rules(getattr(ruleset, "house_rules", ()), chosen, field="house_rules")
+    except InvalidInput as exc:
+        raise error(exc.message, field=exc.field) from None
+    return dict.fromkeys(on, True)

@@ -54,6 +54,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "round_length_days",
             "max_battles_per_pairing",
             "tie_breakers",
+            "house_rules",
             "join_code",
             "created_at",
         ]

@@ -13,6 +13,7 @@ from campaigns.models import (
 )
 from campaigns.services.common import log, require_arbitrator
 from campaigns.services.rounds import open_round
+from rulesets.registry import checked_house_rules as chosen_house_rules
 
 RULESETS = ("last-hope-frontier",)
 TIE_BREAKERS = ("head_to_head", "wins", "taken_out", "rating", "wealth", "fewest_lost")
@@ -28,6 +29,7 @@ SETTINGS = (
     "round_length_days",
     "max_battles_per_pairing",
     "tie_breakers",
+    "house_rules",
 )
 
 
@@ -60,6 +62,9 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
             raise CampaignError(f"'{key}' cannot be changed.", field=key)
     if "tie_breakers" in changes:
         _check_tie_breakers(changes["tie_breakers"])
+    if "house_rules" in changes:
+        game = campaign.ruleset if campaign is not None else ruleset
+        changes["house_rules"] = chosen_house_rules(game, changes["house_rules"], CampaignError)
     if "max_battles_per_pairing" in changes:
         limit = changes["max_battles_per_pairing"]
         if (
@@ -87,7 +92,9 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
 def create_campaign(
     *, creator, name: str, ruleset: str = "last-hope-frontier", **settings
 ) -> Campaign:
-    check_settings(changes={"name": name, **settings}, ruleset=ruleset)
+    changes = {"name": name, **settings}
+    check_settings(changes=changes, ruleset=ruleset)  # normalises house_rules in changes
+    settings = {key: value for key, value in changes.items() if key != "name"}
     settings.setdefault("tie_breakers", list(DEFAULT_TIE_BREAKERS))
     campaign = Campaign(name=name, ruleset=ruleset, created_by=creator, **settings)
     campaign.save()

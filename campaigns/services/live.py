@@ -53,6 +53,7 @@ def start_live_battle(
         players=[g.owner.username for g in ordered],
         options={
             **extra,
+            "house_rules": campaign.house_rules,
             "gangs": {f"s{n}": gang_for_live_play(g) for n, g in enumerate(ordered, 1)},
         },
         created_by=actor,

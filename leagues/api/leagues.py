@@ -53,6 +53,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "points_draw",
             "points_loss",
             "tie_breakers",
+            "house_rules",
             "members",
             "join_code",
             "created_at",
@@ -85,6 +86,10 @@ class LeagueSettingsSerializer(RefuseUnwritable, serializers.Serializer):
         required=False,
         max_length=len(TIE_BREAKERS),
         help_text="In order. score_difference and most_kills only for the games that score them.",
+    )
+    house_rules = serializers.DictField(
+        required=False,
+        help_text='House rules the league plays with: {"key": true} (GET rulesets/{slug}/).',
     )
 
 

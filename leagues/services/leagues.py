@@ -9,7 +9,7 @@ from leagues.errors import LeagueError
 from leagues.models import League
 from leagues.scoring import check_points_table, check_tie_breakers, default_settings
 from leagues.services.common import require_organiser
-from rulesets.registry import get_ruleset
+from rulesets.registry import checked_house_rules, get_ruleset
 
 SETTINGS = (
     "name",
@@ -22,6 +22,7 @@ SETTINGS = (
     "points_draw",
     "points_loss",
     "tie_breakers",
+    "house_rules",
 )
 POINTS = {"scoring", "points_table", "points_win", "points_draw", "points_loss"}
 
@@ -32,6 +33,8 @@ def check_settings(values: dict, *, ruleset: str) -> dict:
         values["points_table"] = check_points_table(values["points_table"])
     if "tie_breakers" in values:
         values["tie_breakers"] = check_tie_breakers(values["tie_breakers"], ruleset=ruleset)
+    if "house_rules" in values:
+        values["house_rules"] = checked_house_rules(ruleset, values["house_rules"], LeagueError)
     if values.get("scoring", "placement") not in League.Scoring.values:
         raise LeagueError("Scoring is 'placement' or 'win_draw_loss'.", field="scoring")
     for key in ("points_win", "points_draw", "points_loss"):

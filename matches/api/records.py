@@ -23,6 +23,7 @@ from matches import selectors, services
 from matches.api.parsing import GuardedJSONParser
 from matches.models import Match
 from matches.services import InvalidMatchInput
+from rulesets.registry import chosen_house_rules
 
 # Statuses are plain strings in the schema: drf-spectacular names every enum of a field called
 # "status" across all apps, and one more choice set there makes the names collide (a warning).
@@ -78,6 +79,7 @@ def match_json(match: Match) -> dict:
         "created_at": iso_datetime(match.created_at),
         "version": match.version,
         "options": match.options,
+        "house_rules": chosen_house_rules(match.ruleset, match.options.get("house_rules")),
         "public": match.public,
         "turn_seconds": match.turn_seconds,
         "bank_seconds": match.bank_seconds,
@@ -107,6 +109,10 @@ class MatchSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
     outcome = serializers.SerializerMethodField()
     awaiting = serializers.SerializerMethodField()
+    house_rules = serializers.SerializerMethodField(
+        help_text="The house rules the match is played with ({key, name, description}); "
+        "empty: the rulebook's text."
+    )
     status = _match_status()
 
     class Meta:
@@ -122,6 +128,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "created_at",
             "version",
             "options",
+            "house_rules",
             "public",
             "turn_seconds",
             "bank_seconds",
@@ -136,6 +143,10 @@ class MatchSerializer(serializers.ModelSerializer):
     @extend_schema_field(OutcomeSerializer(allow_null=True))
     def get_outcome(self, match: Match):
         return selectors.outcome_for_clients(match)
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_house_rules(self, match: Match) -> list[dict]:
+        return chosen_house_rules(match.ruleset, match.options.get("house_rules"))
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_awaiting(self, match: Match) -> list[str]:

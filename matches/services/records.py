@@ -14,7 +14,7 @@ from django.utils import timezone
 from config.errors import NotAllowed
 from matches import live_hooks
 from matches.bots import bot_users
-from matches.live_options import check_live_options
+from matches.live_options import check_house_rules, check_live_options
 from matches.models import Match, Participant
 from matches.services.common import InvalidMatchInput, _append_events, _is_int, canonical, log
 from rulesets.core.errors import InvalidInput, InvalidResult
@@ -129,6 +129,7 @@ def create_live_match(
     _check_player_count(game, len(players), field="players")
     if not isinstance(options, dict):
         raise InvalidMatchInput("Options must be a JSON object.", field="options")
+    check_house_rules(game=game, options=options)
     seed = _checked_seed(seed)
     seats = _seats(len(players))
     options = _plain_options(options)

@@ -7,9 +7,9 @@ Decisions (docs/rules/battle-royale.md):
 - The active player picks the colour of the warrior pushed (``choose_push``); the warrior
   that just arrived is never the one pushed. With one possible colour it happens by itself.
 - A pushed warrior ends on the next tile in the same direction and may push in turn (chains).
-- Into a hole: the active player's war spoils; one of the active player's own warriors is
-  eliminated instead (nobody captures their own warriors). Off the island (outside the
-  platform): eliminated, nobody's spoils.
+- Into a hole: the active player's war spoils, the active player's own warriors too, as the
+  text says (house rule ``own_warriors_eliminated``: one's own are eliminated instead). Off
+  the island (outside the platform): eliminated, nobody's spoils.
 - When the active player pushes one of their own warriors, one that has not moved yet this
   turn goes if there is one, so a push never lets a warrior move twice.
 """
@@ -34,6 +34,8 @@ from rulesets.battle_royale.board import (
     to_spoils,
     total,
 )
+from rulesets.battle_royale.house_rules import OWN_WARRIORS_ELIMINATED
+from rulesets.core.house_rules import house_rule_on
 
 
 def capacity(players: int) -> int:
@@ -101,7 +103,7 @@ def push_off(state, tile, direction, colour, arrived, arrived_spent, events):
         return target, colour, spent
     own = colour == colour_of(state, active)
     if in_grid(state, x, y):
-        if own:
+        if own and house_rule_on(state, OWN_WARRIORS_ELIMINATED):
             to_graveyard(state, colour)
             text = f"{who}'s own warrior is pushed into the hole at {label(target)}: eliminated."
         else:

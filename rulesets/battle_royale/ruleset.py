@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulesets.battle_royale import actions, results, setup, views
+from rulesets.battle_royale.house_rules import HOUSE_RULES
 from rulesets.core.protocol import Outcome, Resolution
 
 
@@ -13,6 +14,7 @@ class BattleRoyale:
     max_players = setup.MAX_PLAYERS
     live = True
     score_fields = results.SCORE_FIELDS
+    house_rules = HOUSE_RULES
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return setup.new_game(seats, options, seed)

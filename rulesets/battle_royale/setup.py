@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from rulesets.battle_royale import movement_cards, specials, talents, turn
 from rulesets.battle_royale.board import COLOURS, NEUTRAL, WARRIORS_PER_PLAYER
+from rulesets.battle_royale.house_rules import HOUSE_RULES
 from rulesets.battle_royale.layout import flag_of, middle_nine, read_layout, tiles_of
 from rulesets.battle_royale.pushing import capacity
 from rulesets.core.errors import InvalidInput
+from rulesets.core.house_rules import read_house_rules, split_options
 from rulesets.core.rng import Rng
 
-OPTIONS = ("layout", "first_seat", "talents", "special_actions")
+OPTIONS = ("layout", "first_seat", "talents", "special_actions", "house_rules")
 NEUTRALS_PER_TILE = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -69,7 +71,9 @@ def place_warriors(state: dict, rows: list[str]) -> None:
 
 def new_game(seats: object, options: object, seed: object) -> dict:
     seats = read_seats(seats)
+    options, chosen = split_options(options)
     opts = read_options(options, seats)
+    house_rules = read_house_rules(HOUSE_RULES, chosen)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidInput("seed", "The seed is an integer.")
     rng = Rng.from_seed(seed)
@@ -83,6 +87,7 @@ def new_game(seats: object, options: object, seed: object) -> dict:
         "order": seats[start:] + seats[:start],
         "colours": colours,
         "options": {k: v for k, v in opts.items() if k != "rows"},
+        "house_rules": house_rules,
         "size": [len(rows[0]), len(rows)],
         "capacity": capacity(len(seats)),
         "flag": flag_of(rows),

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from rulesets.core.house_rules import HouseRule
+
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]  # at least {"type": str, "text": str}; "text" is a sentence a player reads
@@ -55,6 +57,9 @@ class Ruleset(Protocol):
     max_players: int
     live: bool  # whether the server can referee it turn by turn
     score_fields: tuple[ScoreField, ...]
+    # The departures from the rulebook a group may choose, off by default
+    # (rulesets/core/house_rules.py); the engine records the ones on in state["house_rules"].
+    house_rules: tuple[HouseRule, ...]
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> State: ...
 

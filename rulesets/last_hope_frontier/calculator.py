@@ -63,7 +63,28 @@ def shot_calculation(payload: Any) -> dict:
         weapon_label=gun.name,
     )
     notes = [f"The thrown {gun.name.lower()} is lost."] if thrown else []
-    return _response(result, notes)
+    return _response(result, [*notes, *_book_disagrees(result)])
+
+
+# The rulebook's worked example 3 (A of hearts against J of clubs, 19 against 13) prints 4
+# wounds where its own damage rule gives 5 (docs/rules/last-hope-frontier.md, "Where a worked
+# example disagrees with the rule text"): a player checking the book sees why.
+EXAMPLE_3_NOTE = (
+    "The rulebook's worked example 3 prints 4 wounds for this shot: it counts 1 damage for the "
+    'difference of 6, but its damage rule says "A difference of 6 to 10 in scores equals 2 '
+    'damage", so the rule text gives 2 + 2 (shotgun) + 2 (favoured Ace) - 1 (toughness) = 5.'
+)
+
+
+def _book_disagrees(result: AttackResolution) -> list[str]:
+    test = result.test
+    example_3 = (
+        test.attack.card == "AH"
+        and test.defence.card == "JC"
+        and (test.attack_total, test.defence_total) == (19, 13)
+        and result.wounds == 5
+    )
+    return [EXAMPLE_3_NOTE] if example_3 else []
 
 
 def combat_calculation(payload: Any) -> dict:

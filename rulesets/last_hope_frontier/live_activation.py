@@ -37,12 +37,14 @@ from rulesets.last_hope_frontier.live_table import (
 from rulesets.last_hope_frontier.live_turns import end_player_turn
 from rulesets.last_hope_frontier.live_wounds import wound, wounds_text
 from rulesets.last_hope_frontier.movement import (
+    BOARD_SIZE,
     CARD_LENGTH,
     check_climb,
     check_move,
     distance,
     fall_damage,
     inches,
+    wholly_within,
 )
 from rulesets.last_hope_frontier.weapons import reload as reload_weapon
 from rulesets.last_hope_frontier.weapons import weapon
@@ -112,8 +114,9 @@ def end_turn(state: dict, seat: str, action: dict, rng: Rng, events: list) -> No
 
 def move(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
     """``{"type": "move", "fighter": id, "to": {"x", "y"}}`` with the optional declarations
-    ``over_obstacle`` (bool), ``climb`` or ``jump_down`` (inches)."""
-    check_keys(action, {"type", "fighter", "to"}, {"over_obstacle", "climb", "jump_down"})
+    ``over_obstacle`` (bool), ``climb`` or ``jump_down`` (inches), and ``onto`` (the top of
+    the terrain piece the model is placed on: ``{"left", "bottom", "right", "top"}``)."""
+    check_keys(action, {"type", "fighter", "to"}, {"over_obstacle", "climb", "jump_down", "onto"})
     fighter = active_fighter(state, seat, action["fighter"])
     if state["activation"]["moved"]:
         raise IllegalAction(f"{fighter['name']} has already moved this activation.")
@@ -134,6 +137,8 @@ def move(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
         check_climb(horizontal=moved, height=climb)
     if overlaps(to, [f["position"] for f in in_play(state) if f is not fighter]):
         raise IllegalAction("That spot is taken: bases may not overlap.")
+    if "onto" in action:
+        check_onto(action["onto"], to)
     fighter["position"] = to
     state["activation"]["moved"] = True
     how = "".join(
@@ -243,3 +248,18 @@ def reload(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None
             "text": f"{fighter['name']} reloads the {weapon(slug).name.lower()}.",
         }
     )
+
+
+def check_onto(onto: object, to: dict) -> None:
+    """ "The model can move onto terrain in a move action, if the base of the model can be
+    securely placed onto the terrain piece of choice": the whole base on the piece's top, the
+    rectangle the player declares (the server cannot see the terrain)."""
+    sides = ("left", "bottom", "right", "top")
+    if not isinstance(onto, dict) or set(onto) != set(sides):
+        raise IllegalAction("onto is the terrain piece's top: left, bottom, right and top.")
+    rect = {side: number(onto[side], f"onto.{side}", 0.0, BOARD_SIZE) for side in sides}
+    if not wholly_within(xy(to), BASE_RADIUS, **rect):
+        raise IllegalAction(
+            "The base cannot be securely placed on that terrain piece: it must lie wholly on "
+            "its top."
+        )

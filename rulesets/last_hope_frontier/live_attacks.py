@@ -19,9 +19,11 @@ fire it cannot see: the shooter declares it with ``"line_of_fire": true``.
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.house_rules import house_rule_on
 from rulesets.core.rng import Rng
 from rulesets.last_hope_frontier.combat import melee_bonus, melee_weapon, resolve_combat
 from rulesets.last_hope_frontier.dynamite import dynamite_test, resolve_dynamite
+from rulesets.last_hope_frontier.house_rules import CLOTHING_VS_DYNAMITE, FISTS
 from rulesets.last_hope_frontier.live_activation import active_fighter
 from rulesets.last_hope_frontier.live_cards import card_name, discard, draw_up, take_from_hand
 from rulesets.last_hope_frontier.live_gangs import clothing_bonus, gang_name, in_play, spend
@@ -81,12 +83,24 @@ def shoot(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
     _nominate(state, "shot", shooter, target, slug, card, distance, how, events)
 
 
+def may_fight(state: dict, fighter: dict) -> bool:
+    """ "Derringer - ... can be used in base to base combat as a shot vs defence test if a
+    melee weapon isn't on models profiles": base-to-base combat is a melee weapon's, so a
+    fighter without one does not fight (house rule ``fists``: it fights with its fists)."""
+    return melee_weapon(fighter["equipment"]) is not None or house_rule_on(state, FISTS)
+
+
 def fight(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
     """``{"type": "fight", "fighter", "target", "card"}``: a blow in base contact (combat.py)."""
     check_keys(action, ATTACK_KEYS)
     attacker, target = _sides(state, seat, action)
     if not in_contact(attacker["position"], target["position"]):
         raise IllegalAction(f"{attacker['name']} is not in base contact with {target['name']}.")
+    if not may_fight(state, attacker):
+        raise IllegalAction(
+            f"{attacker['name']} carries no melee weapon: only a melee weapon (or a derringer, "
+            "fired as a shot) attacks in base contact."
+        )
     card = take_from_hand(state, seat, action["card"])
     blade = melee_weapon(attacker["equipment"])
     slug = blade.slug if blade else None
@@ -309,7 +323,8 @@ def _resolve_dynamite(
         defence=target["stats"]["defence"],
         defence_card=defence_card,
         defender_faction=state["gangs"][target["seat"]]["faction"],
-        clothing_bonus=clothing_bonus(target),
+        # "Dynamite - strength vs defence": no clothing (house rule clothing_vs_dynamite).
+        clothing_bonus=clothing_bonus(target) if house_rule_on(state, CLOTHING_VS_DYNAMITE) else 0,
     )
     on_table = in_play(state)
     models = {

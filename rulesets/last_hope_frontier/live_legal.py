@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rulesets.last_hope_frontier.dynamite import in_range as dynamite_in_range
 from rulesets.last_hope_frontier.live_activation import DRINKS
-from rulesets.last_hope_frontier.live_attacks import DERRINGER, DYNAMITE, KNIFE
+from rulesets.last_hope_frontier.live_attacks import DERRINGER, DYNAMITE, KNIFE, may_fight
 from rulesets.last_hope_frontier.live_gangs import fighters_of, get_fighter, in_play, other_seat
 from rulesets.last_hope_frontier.live_setup import feet_held, may_interrupt, town_map_holders
 from rulesets.last_hope_frontier.live_table import (
@@ -184,11 +184,12 @@ def _attacks(state: dict, fighter: dict) -> list[dict]:
             for e, d in targets
             if SHOT in attack_modes(gun, d)
         ]
-    actions += [
-        {"type": "fight", "fighter": fighter["id"], "target": e["id"], "card": dict(FROM_HAND)}
-        for e, d in targets
-        if d == 0
-    ]
+    if may_fight(state, fighter):
+        actions += [
+            {"type": "fight", "fighter": fighter["id"], "target": e["id"], "card": dict(FROM_HAND)}
+            for e, d in targets
+            if d == 0
+        ]
     if KNIFE in fighter["equipment"]:
         actions += [
             _aimed("throw_knife", fighter, e, d)

@@ -20,7 +20,9 @@ Order (decisions, docs/rules/last-hope-frontier.md, "Live play"):
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction, InvalidInput
+from rulesets.core.house_rules import read_house_rules, split_options
 from rulesets.core.rng import Rng
+from rulesets.last_hope_frontier.house_rules import HOUSE_RULES
 from rulesets.last_hope_frontier.initiative import draw_initiative
 from rulesets.last_hope_frontier.items import initiative_bonus, models_to_set_up
 from rulesets.last_hope_frontier.live_cards import (
@@ -43,7 +45,7 @@ from rulesets.last_hope_frontier.live_input import check_keys, own_fighter, posi
 from rulesets.last_hope_frontier.live_table import overlaps, spot, zone_bounds
 from rulesets.last_hope_frontier.live_turns import begin_battle, initiative_event
 
-OPTION_KEYS = ("gangs", "turn_limit", "hand_size")
+OPTION_KEYS = ("gangs", "turn_limit", "hand_size", "house_rules")
 DEFAULT_TURN_LIMIT = 8
 MAX_TURN_LIMIT = 50
 RABBITS_FOOT = "rabbits-foot"
@@ -80,11 +82,14 @@ def _whole(options: dict, key: str, default: int, low: int, high: int) -> int:
 def new_game(seats: list[str], options: dict, seed: int) -> dict:
     """A battle ready for its first decision: the rabbit's-foot choice, or the first model to
     set up when neither leader holds a foot."""
+    options, chosen = split_options(options)
     gangs, turn_limit, hand_size = check_options(seats, options)
+    house_rules = read_house_rules(HOUSE_RULES, chosen)
     rng = Rng.from_seed(seed)
     state = {
         "game": "last-hope-frontier",
         "seats": list(seats),
+        "house_rules": house_rules,
         "turn_limit": turn_limit,
         "hand_size": hand_size,
         "phase": "initiative",

@@ -138,9 +138,10 @@ def draw_flip(rng: Rng) -> str:
     return flip_top_card(rng)
 
 
-def stat_cap(stat: str) -> int:
-    """Decision: advancement stops at a cap per stat (catalogue ``stat_caps``)."""
-    return getattr(catalogue().stat_caps, stat)
+def stat_cap(stat: str, *, capped: bool = True) -> int | None:
+    """House rule ``stat_caps``: advancement stops at a cap per stat (catalogue
+    ``stat_caps``); the flip table has none (``capped=False``: None)."""
+    return getattr(catalogue().stat_caps, stat) if capped else None
 
 
 # --- a flip session -------------------------------------------------------------------------
@@ -170,7 +171,9 @@ def reflip(session: Mapping, rng: Rng) -> dict:
     return {"flips_left": session["flips_left"] - 1, "card": draw_flip(rng)}
 
 
-def choose_upgrade(session: Mapping, stats: Mapping[str, int], stat: str) -> tuple[dict, dict]:
+def choose_upgrade(
+    session: Mapping, stats: Mapping[str, int], stat: str, *, capped: bool = True
+) -> tuple[dict, dict]:
     """Take +1 to one of the two stats the card showing offers. Returns (session, stats)."""
     card = session["card"]
     if card is None:
@@ -178,8 +181,9 @@ def choose_upgrade(session: Mapping, stats: Mapping[str, int], stat: str) -> tup
     options = flip_options(card)
     if stat not in options:
         raise IllegalAction(f"The {as_card(card).name} offers {options[0]} or {options[1]}.")
-    if stats[stat] >= stat_cap(stat):
-        raise IllegalAction(f"{stat.capitalize()} is already at its maximum of {stat_cap(stat)}.")
+    cap = stat_cap(stat, capped=capped)
+    if cap is not None and stats[stat] >= cap:
+        raise IllegalAction(f"{stat.capitalize()} is already at its maximum of {cap}.")
     new_stats = {name: stats[name] for name in STATS}
     new_stats[stat] += 1
     return {"flips_left": session["flips_left"], "card": None}, new_stats

@@ -13,6 +13,7 @@ from rulesets.core.errors import InvalidResult
 from rulesets.core.protocol import Outcome, Resolution, ScoreField
 from rulesets.last_hope_frontier import live
 from rulesets.last_hope_frontier.catalogue import catalogue
+from rulesets.last_hope_frontier.house_rules import HOUSE_RULES
 from rulesets.last_hope_frontier.live_fill import fill_hints
 
 SLUG = "last-hope-frontier"
@@ -34,6 +35,7 @@ class LastHopeFrontier:
     max_players = 2
     live = True
     score_fields = _score_fields()
+    house_rules = HOUSE_RULES
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return live.new_game(seats, options, seed)

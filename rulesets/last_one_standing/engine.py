@@ -24,6 +24,7 @@ from rulesets.last_one_standing import (
 )
 from rulesets.last_one_standing.character import movement_points
 from rulesets.last_one_standing.damage import drop_all_cards
+from rulesets.last_one_standing.house_rules import HOUSE_RULES
 from rulesets.last_one_standing.movement import can_stop_here, step, step_options
 from rulesets.last_one_standing.turns import advance
 
@@ -88,6 +89,7 @@ class LastOneStanding:
     max_players = setup.MAX_PLAYERS
     live = True
     score_fields = (ScoreField("kills", "Kills"),)
+    house_rules = HOUSE_RULES
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return setup.new_game(seats, options, seed)

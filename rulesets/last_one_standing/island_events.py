@@ -313,10 +313,23 @@ def supply_drop(state: dict, rng: Rng, events: list) -> None:
     )
 
 
+def bare_island(state: dict, rng: Rng, events: list) -> None:
+    """The one departure the default game keeps (docs/rules/last-one-standing.md, "Every game
+    ends"): in the text only a loot token placed on the Island Event track sets off an
+    explosion, so once no crate is left the island would stop shrinking and two players who
+    never meet would play for ever. At the end of a round with no crate left on the island,
+    the marked side explodes. A Drafting Deathmatch ends with its rounds and needs none."""
+    if not state["crates"] and state["options"]["mode"] != "deathmatch":
+        events.append(
+            {"type": "bare_island", "text": "No crate is left to loot: the island explodes."}
+        )
+        explode(state, rng, events)
+
+
 def storm(state: dict, rng: Rng, events: list) -> None:
-    """The product's closing circle (not in the rulebook): when ``storm_rounds`` whole rounds
-    pass without an Island Explosion, the island explodes at the end of the round, so a game
-    always shrinks to its end even when nobody loots."""
+    """House rule ``storm``, the product's closing circle (not in the rulebook): when
+    ``storm_rounds`` whole rounds pass without an Island Explosion, the island explodes at the
+    end of the round, so a game always shrinks to its end even when nobody loots."""
     every = state["options"]["storm_rounds"]
     if every and state["round"] - state["last_explosion_round"] >= every:
         events.append(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.house_rules import house_rule_on
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import catalogue, decks
 from rulesets.last_one_standing.character import hand_limit, refresh_weight
+from rulesets.last_one_standing.house_rules import DISCARD_AT_ONCE
 from rulesets.last_one_standing.island_events import place_token
 
 
@@ -143,7 +145,10 @@ def apply_loot(state: dict, seat: str, action: dict, events: list) -> None:
         raise IllegalAction("Equip the cards you drew, or put the rest in your hand.")
     state["pending"].pop(0)
     state["players"][seat]["hand"].extend(decision["cards"])
-    queue_discard(state, seat)
+    # "... by discarding before ending your turn": the turn's end asks it (turns.py); the
+    # house rule asks it at once.
+    if house_rule_on(state, DISCARD_AT_ONCE):
+        queue_discard(state, seat)
 
 
 def queue_discard(state: dict, seat: str) -> None:

@@ -8,8 +8,11 @@
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.house_rules import house_rule_on
 from rulesets.last_one_standing import catalogue
-from rulesets.last_one_standing.character import refresh_weight
+from rulesets.last_one_standing.character import has_ability, refresh_weight
+from rulesets.last_one_standing.house_rules import UNEQUIP_ANYWHERE
+from rulesets.last_one_standing.island import TERRAIN
 from rulesets.last_one_standing.looting import equip, queue_discard
 
 
@@ -22,7 +25,11 @@ def start(state: dict, seat: str, events: list) -> None:
 def rearrange_actions(state: dict, seat: str) -> list[dict]:
     """Rulebook: "You may also equip and unequip items from your character and hand.\""""
     player = state["players"][seat]
-    out = [{"type": "unequip", "slot": s} for s, held in player["slots"].items() if held]
+    out = [
+        {"type": "unequip", "slot": s}
+        for s, held in player["slots"].items()
+        if held and not _gear_in_use(state, seat, s)
+    ]
     for card in player["hand"]:
         if catalogue.is_equipment(card):
             out += [
@@ -40,6 +47,10 @@ def apply_rearrange(state: dict, seat: str, action: dict, events: list) -> None:
         slot = action.get("slot")
         if not isinstance(slot, str) or not player["slots"].get(slot):
             raise IllegalAction("That slot is empty.")
+        if _gear_in_use(state, seat, slot):
+            raise IllegalAction(
+                "You stand where only this gear lets you be: it stays on until you move off."
+            )
         card = player["slots"][slot]["card"]
         player["slots"][slot] = None
         player["hand"].append(card)
@@ -66,6 +77,18 @@ def apply_rearrange(state: dict, seat: str, action: dict, events: list) -> None:
         finish(state, seat, events)
     else:
         raise IllegalAction("Equip, unequip, or finish rearranging.")
+
+
+def _gear_in_use(state: dict, seat: str, slot: str) -> bool:
+    """ "Water - Cannot move through unless equipped with a Scuba Suit", "Wall - ... unless
+    equipped with Climbing Gear": a player standing there keeps the gear the ground needs
+    (house rule ``unequip_anywhere``: they may take it off and stay)."""
+    if slot != "apparel" or house_rule_on(state, UNEQUIP_ANYWHERE):
+        return False
+    player = state["players"][seat]
+    ground = state["terrain"].get(player["hex"]) if player["hex"] else None
+    needs = TERRAIN[ground]["needs"] if ground else None
+    return bool(needs) and has_ability(player, needs)
 
 
 def finish(state: dict, seat: str, events: list) -> None:

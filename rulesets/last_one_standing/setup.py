@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from rulesets.core.errors import InvalidInput
+from rulesets.core.house_rules import read_house_rules, split_options
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import catalogue, deathmatch, duos
 from rulesets.last_one_standing.character import new_player
+from rulesets.last_one_standing.house_rules import HOUSE_RULES
 from rulesets.last_one_standing.island import DATA, LAND_TILES, build_island, layout_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -59,7 +61,9 @@ def validate_options(seats: list[str], options: dict | None) -> dict:
 
 
 def new_game(seats: list[str], options: dict | None, seed: int) -> dict:
+    options, chosen = split_options(options)
     opts = validate_options(seats, options)
+    house_rules = read_house_rules(HOUSE_RULES, chosen)
     teams = duos.make_teams(seats, opts["teams"]) if opts["mode"] == "duos" else {}
     if opts["mode"] == "duos" and opts["teams"] is None:
         opts["teams"] = [[s for s in seats if teams[s] == t] for t in dict.fromkeys(teams.values())]
@@ -80,6 +84,7 @@ def new_game(seats: list[str], options: dict | None, seed: int) -> dict:
         "game": "last-one-standing",
         "seats": list(seats),
         "options": opts,
+        "house_rules": house_rules,
         "layout": layout_name(len(seats)),
         "phase": "drop_in",
         "round": 0,

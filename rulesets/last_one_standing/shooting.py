@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.house_rules import house_rule_on
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import catalogue, hexes
 from rulesets.last_one_standing.character import is_enemy, occupants, standing
 from rulesets.last_one_standing.damage import deal_damage, eliminate
+from rulesets.last_one_standing.house_rules import MELEE_UNLOADED
 from rulesets.last_one_standing.line_of_sight import can_see_and_reach, hard_to_hit, hits
 from rulesets.last_one_standing.movement import entry_cost, reachable, reachable_next_to
 
@@ -26,8 +28,10 @@ def ready(state: dict, seat: str, slot: str) -> bool:
     round unless otherwise indicated." "You may not move and shoot a Heavy Weapon on the same
     turn."
 
-    Product decisions: melee weapons (Crowbar, Katana) need no loading; a weapon that may be
-    used twice per round (SMGs) fires its second time face up.
+    "To use a weapon, flip over the weapon card face-up": melee weapons too, so the Crowbar,
+    placed face up at setup, strikes once reloaded (house rule ``melee_unloaded``: melee
+    weapons need no loading). A weapon that may be used twice per round (SMGs) fires its
+    second time face up.
     """
     player = state["players"][seat]
     equipped = player["slots"].get(slot)
@@ -38,7 +42,8 @@ def ready(state: dict, seat: str, slot: str) -> bool:
     uses = player["used"].get(card, 0)
     if uses >= spec.get("uses_per_round", 1):
         return False
-    if not (equipped["face_down"] or spec.get("melee") or uses >= 1):
+    melee_unloaded = spec.get("melee") and house_rule_on(state, MELEE_UNLOADED)
+    if not (equipped["face_down"] or melee_unloaded or uses >= 1):
         return False
     return not (spec["class"] == "heavy" and state["turn"]["moved"])
 

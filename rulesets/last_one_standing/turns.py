@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from rulesets.core.house_rules import house_rule_on
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import deathmatch, drop_in
-from rulesets.last_one_standing.island_events import mark_next_side, storm
+from rulesets.last_one_standing.house_rules import STORM
+from rulesets.last_one_standing.island_events import bare_island, mark_next_side, storm
 from rulesets.last_one_standing.looting import queue_discard
 from rulesets.last_one_standing.winning import check_game_over, finish
 
@@ -141,9 +143,12 @@ def _advance_drop_in(state: dict, rng: Rng, events: list) -> bool:
 
 
 def end_round(state: dict, rng: Rng, events: list) -> None:
-    """End of round: the storm (if due), weapons usable again, Deathmatch drop-ins and the
-    round limits."""
-    storm(state, rng, events)
+    """End of round: the storm (house rule; if due) or the bare island's explosion, weapons
+    usable again, Deathmatch drop-ins and the round limits."""
+    if house_rule_on(state, STORM):
+        storm(state, rng, events)
+    else:
+        bare_island(state, rng, events)
     if check_game_over(state, events):
         return
     for seat in state["seats"]:

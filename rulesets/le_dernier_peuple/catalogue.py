@@ -28,9 +28,18 @@ TERRITORY_CARDS: int = _BOARD["territory_cards"]
 
 
 def movement_cards_for(players: int) -> list[str]:
-    """ "Keep only the movement cards matching the orange indicator for that player count":
-    a card marked k+ is used when at least k people play."""
-    return [cid for cid, card in MOVEMENT_CARDS.items() if card["players"] <= players]
+    """ "Keep only the movement cards matching the orange indicator for that player count.
+    Example: for a 4-player game, use movement cards marked 3+ (3 players and up) and 4+ (4
+    players and up)": a card marked k+ is used when at least k people play, and the base cards
+    carry no mark (``"marking": null``): they are in every game."""
+    return [cid for cid, card in MOVEMENT_CARDS.items() if smallest_count(card) <= players]
+
+
+def smallest_count(card: dict) -> int:
+    """The fewest players a movement card is used with: 2 (the least the game allows) for an
+    unmarked base card, k for a card marked "k+"."""
+    marking = card["marking"]
+    return 2 if marking is None else int(marking.rstrip("+"))
 
 
 def power_deck() -> list[str]:

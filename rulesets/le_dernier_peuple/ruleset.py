@@ -79,6 +79,7 @@ class LeDernierPeuple:
     max_players = setup.MAX_PLAYERS
     live = True
     score_fields = (ScoreField("vp", "Victory points", minimum=0, maximum=results.MAX_VP),)
+    house_rules = setup.HOUSE_RULES
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return setup.new_game(seats, options, seed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core.errors import InvalidInput
+from rulesets.core.house_rules import read_house_rules, split_options
 from rulesets.core.rng import Rng
 from rulesets.le_dernier_peuple.catalogue import (
     PEOPLES,
@@ -13,6 +14,10 @@ from rulesets.le_dernier_peuple.catalogue import (
 from rulesets.le_dernier_peuple.territories import territory_count
 from rulesets.le_dernier_peuple.turns import begin_turn
 from rulesets.le_dernier_peuple.vp_tokens import empty_purse
+
+# The text needs no departure: Le Dernier Peuple declares no house rule (an empty choice is
+# accepted, any key is unknown).
+HOUSE_RULES = ()
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 STARTING_HAND = 2
@@ -28,7 +33,7 @@ def validate(seats: list[str], options: dict) -> None:
     if not isinstance(options, dict):
         raise InvalidInput("options", "Options must be an object.")
     for key in options:
-        raise InvalidInput(f"options.{key}", "Le Dernier Peuple has no options.")
+        raise InvalidInput(f"options.{key}", "Le Dernier Peuple has no options but house_rules.")
 
 
 def new_game(seats: list[str], options: dict, seed: int) -> dict:
@@ -37,7 +42,9 @@ def new_game(seats: list[str], options: dict, seed: int) -> dict:
     movement cards, deal 2 (face down) to each player"; "shuffle the 12 power cards"; the
     bank of VP tokens; each player's 2 meeples on their people's card; "determine the first
     player at random" (with the game's seeded rng; play then follows the seat order)."""
+    options, chosen = split_options(options)
     validate(seats, options)
+    house_rules = read_house_rules(HOUSE_RULES, chosen)
     rng = Rng.from_seed(seed)
     movement = rng.shuffled(movement_cards_for(len(seats)))
     hands = {seat: [movement.pop() for _ in range(STARTING_HAND)] for seat in seats}
@@ -45,6 +52,7 @@ def new_game(seats: list[str], options: dict, seed: int) -> dict:
     state = {
         "game": "le-dernier-peuple",
         "seats": list(seats),
+        "house_rules": house_rules,
         "territories": territory_count(len(seats)),
         "people": people,
         "meeples": {seat: [people[seat], people[seat]] for seat in seats},

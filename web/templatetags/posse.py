@@ -6,6 +6,7 @@ from django import template
 from django.utils.html import format_html
 
 from rulesets.core.cards import parse_card
+from rulesets.registry import house_rules_summary
 
 register = template.Library()
 
@@ -48,3 +49,10 @@ def signed(value: int) -> str:
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key) if mapping else None
+
+
+@register.simple_tag
+def house_rules_line(slug: str, chosen) -> str:
+    """ "House rules: stat caps, fists at -1" for a match, campaign or league that plays any
+    (rulesets/core/house_rules.py); "" when it follows the rulebook's text."""
+    return house_rules_summary(slug, chosen)

@@ -108,18 +108,28 @@ def test_battle_royale_can_be_the_extra_action_of_a_card_after_the_movement():
 
 
 def test_moving_the_eliminator_allows_diagonals_one_place_anywhere_under_the_platform():
-    """'You may move the eliminator, diagonally too.'"""
+    """'You may move the eliminator, diagonally too.' 'May': it may also stay where it is."""
     state, _ = doom_phase({}, doom("eliminator"))
     assert state["pending"]["kind"] == "eliminator"
     targets = sorted(tuple(a["to"]) for a in R.legal_actions(state, "ann"))
-    assert targets == sorted((x, y) for x in (1, 2, 3) for y in (0, 1, 2) if (x, y) != (2, 1))
+    assert targets == sorted((x, y) for x in (1, 2, 3) for y in (0, 1, 2))
     with pytest.raises(IllegalAction, match="1 place"):
         R.apply(state, "ann", eliminator_to(4, 1))
-    with pytest.raises(IllegalAction, match="1 place"):
-        R.apply(state, "ann", eliminator_to(2, 1))
+    stays, events = act(state, "ann", eliminator_to(2, 1))
+    assert stays["eliminator"] == "2,1" and types(events)[0] == "eliminator_stays"
+    assert R.to_move(stays) == ["bob"]
     state, _ = act(state, "ann", eliminator_to(1, 0))  # under the hole: allowed
     assert state["eliminator"] == "1,0"
     assert R.to_move(state) == ["bob"]
+
+
+def test_house_rule_eliminator_must_move_leaves_no_staying():
+    state, _ = doom_phase({}, doom("eliminator"))
+    state["house_rules"] = ["eliminator_must_move"]
+    targets = sorted(tuple(a["to"]) for a in R.legal_actions(state, "ann"))
+    assert targets == sorted((x, y) for x in (1, 2, 3) for y in (0, 1, 2) if (x, y) != (2, 1))
+    with pytest.raises(IllegalAction, match="1 place"):
+        R.apply(state, "ann", eliminator_to(2, 1))
 
 
 def test_a_card_with_move_the_eliminator_asks_for_it_after_the_movement():

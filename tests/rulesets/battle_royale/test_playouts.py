@@ -28,12 +28,21 @@ VARIANTS = [
     {"talents": True, "special_actions": True},
 ]
 LAYOUTS = ["first_game", "full"]
+# The text (no house rule), each house rule alone, both: a quarter of the games each.
+HOUSE_RULES = [
+    None,
+    {"own_warriors_eliminated": True},
+    {"eliminator_must_move": True},
+    {"own_warriors_eliminated": True, "eliminator_must_move": True},
+]
 STEP_CAP = 5000
 HIDDEN_EVENT_KEYS = {"hand", "hands", "deck", "decks", "rng"}
 
 
 def options_for(i: int) -> dict:
-    return {**VARIANTS[i % 4], "layout": LAYOUTS[(i // 4) % 2], "first_seat": SEATS[i % 3 % 2]}
+    options = {**VARIANTS[i % 4], "layout": LAYOUTS[(i // 4) % 2], "first_seat": SEATS[i % 3 % 2]}
+    house_rules = HOUSE_RULES[(i // 8) % 4]
+    return {**options, "house_rules": house_rules} if house_rules else options
 
 
 def assert_conserved(state: dict) -> None:

@@ -93,9 +93,18 @@ def test_a_warrior_pushed_into_a_hole_goes_to_the_active_players_war_spoils():
     assert "pushed_into_hole" in [e["type"] for e in events]
 
 
-def test_the_active_players_own_warrior_pushed_into_a_hole_is_eliminated():
-    """Decision: nobody captures their own warriors; the own warrior is eliminated."""
+def test_the_active_players_own_warrior_pushed_into_a_hole_goes_to_their_war_spoils():
+    """'If a warrior would end up in a hole, it goes to the active player's war spoils': any
+    warrior, the active player's own too."""
     state = moving(strip({"3,0": {"red": 1}, "2,0": {"red": 5}}), "ann", "2x2")
+    state, _ = act(state, "ann", step(3, 0, "W"), END_WARRIOR)
+    assert state["spoils"]["ann"] == {"red": 1}
+    assert state["eliminated"] == {}
+
+
+def test_house_rule_own_warriors_eliminated():
+    state = moving(strip({"3,0": {"red": 1}, "2,0": {"red": 5}}), "ann", "2x2")
+    state["house_rules"] = ["own_warriors_eliminated"]
     state, _ = act(state, "ann", step(3, 0, "W"), END_WARRIOR)
     assert state["spoils"]["ann"] == {}
     assert state["eliminated"] == {"red": 1}

@@ -96,6 +96,19 @@ def test_a_move_ends_wholly_on_the_board_and_on_no_other_base():
     _move(state, (10.5, 8))
 
 
+def test_a_model_moves_onto_terrain_only_if_its_base_can_be_securely_placed():
+    """Rulebook: "The model can move onto terrain in a move action, if the base of the model
+    can be securely placed onto the terrain piece of choice": the whole base on its top."""
+    state = _active(_battle(x_fighters=[fighter(1, "Hale", "leader")]))
+    crate = {"left": 9.0, "bottom": 9.0, "right": 11.0, "top": 11.0}
+    with pytest.raises(IllegalAction, match="securely placed"):
+        _move(state, (10, 9.2), onto=crate)  # the base hangs over the crate's edge
+    with pytest.raises(IllegalAction, match="left, bottom, right and top"):
+        _move(state, (10, 10), onto={"left": 9})
+    moved = _move(state, (10, 10), onto=crate)
+    assert moved.state["fighters"]["1"]["position"] == {"x": 10.0, "y": 10.0}
+
+
 def test_climbing_is_declared_and_limited_to_one_card_length_of_movement():
     """'Vertical/climbing movement limit is length of playing card.' Ground covered plus the
     height climbed must fit in one card length (decision 14)."""

@@ -18,12 +18,13 @@ from tests.rulesets.last_hope_frontier.test_live_support import (
 TABLE = {1: (12, 10), 2: (12, 5), 3: (5, 5), 11: (12, 14), 12: (16, 14), 13: (20, 20)}
 
 
-def _battle(x_fighters, y_fighters, positions=None):
+def _battle(x_fighters, y_fighters, positions=None, house_rules=None):
     gangs = {
         "x": gang("Lawmen", "sheriffs", x_fighters, 1),
         "y": gang("Barkers", "outlawmen", y_fighters, 2),
     }
-    return set_up({"gangs": gangs}, {**TABLE, **(positions or {})}, first="x")
+    options = {"gangs": gangs, **({"house_rules": house_rules} if house_rules else {})}
+    return set_up(options, {**TABLE, **(positions or {})}, first="x")
 
 
 def _attack(state, action, attack_card="9H", defence_card="2C", fid=None):
@@ -242,8 +243,26 @@ def test_combat_needs_base_contact_and_hits_with_the_melee_weapon_and_strength()
         RULESET.apply(apart, "x", {"type": "fight", "fighter": 1, "target": 11, "card": "9H"})
 
 
-def test_without_a_melee_weapon_a_fighter_fights_with_fists():
+def test_without_a_melee_weapon_a_fighter_does_not_fight_in_base_contact():
+    """Rulebook: "Derringer - range 0 - adds 0 damage - can be used in base to base combat as a
+    shot vs defence test if a melee weapon isn't on models profiles": base-to-base combat is a
+    melee weapon's."""
     state = _battle([fighter(1, "Hale", "leader")], [fighter(11, "Ma", "ganger")], {11: (12, 11)})
+    assert state["house_rules"] == []
+    state = apply(state, "x", {"type": "activate", "fighter": 1}).state
+    assert _kinds(state, "fight") == []
+    state = give_hand(state, "x", ["9H"])
+    with pytest.raises(IllegalAction, match="no melee weapon"):
+        apply(state, "x", {"type": "fight", "fighter": 1, "target": 11, "card": "9H"})
+
+
+def test_house_rule_fists_a_fighter_without_a_melee_weapon_fights_at_minus_1():
+    state = _battle(
+        [fighter(1, "Hale", "leader")],
+        [fighter(11, "Ma", "ganger")],
+        {11: (12, 11)},
+        house_rules={"fists": True},
+    )
     blow = _attack(state, {"type": "fight", "fighter": 1, "target": 11}, "9H", "2D")
     attack = next(e for e in blow.events if e["type"] == "attack")
     assert attack["text"] == "Hale strikes Ma: 12 against 3, 1 wound."  # 2 - 1 + 1 - 1
@@ -376,3 +395,29 @@ def test_a_fighter_beyond_its_wounds_is_out_of_action_and_the_takedown_is_record
         {"by": 1, "victim": 11, "enemy": True, "cause": "shot", "turn": 1}
     ]
     assert out.state["out_of_action"] == [11]
+
+
+def _dynamite_at_padded_target(house_rules=None):
+    x = [fighter(1, "Hale", "leader", ["pistol"]), fighter(2, "Pratt", "ganger", ["dynamite"])]
+    y = [fighter(11, "Ma", "ganger", ["medium-leather"]), fighter(13, "Far", "ganger")]
+    table = {2: (12, 8), 1: (15, 24 - 1), 11: (12, 14), 13: (12, 24 - 1)}
+    state = _battle(x, y, table, house_rules=house_rules)
+    boom = _attack(
+        state,
+        {"type": "throw_dynamite", "fighter": 2, "target": 11, "line_of_fire": True},
+        "JS",
+        "2C",
+    )
+    return next(e for e in boom.events if e["type"] == "attack")["text"]
+
+
+def test_dynamite_is_strength_against_defence_without_padded_clothing():
+    """Rulebook: "Dynamite - strength vs defence action to use, no modifiers from face cards
+    allowed": padded clothing ("+1/+2/+3 defence against the shot/combat of attacking model")
+    adds nothing against it. 2 + 11 = 13 against defence 1 + 2 = 3."""
+    assert _dynamite_at_padded_target().startswith("Pratt's dynamite blows up by Ma: 13 against 3,")
+
+
+def test_house_rule_clothing_vs_dynamite_adds_the_padded_clothing():
+    text = _dynamite_at_padded_target({"clothing_vs_dynamite": True})
+    assert text.startswith("Pratt's dynamite blows up by Ma: 13 against 5,")  # medium: +2

@@ -77,6 +77,15 @@ def _check_acting_fighter(state: dict, seat: str, action: dict) -> None:
             assert f["status"] == "in_play" or state["phase"] == "deployment", action
 
 
+# The text (no house rule), all of them, and each battle-changing one alone: a quarter each.
+HOUSE_RULES = [
+    None,
+    {"stat_caps": True, "fists": True, "clothing_vs_dynamite": True},
+    {"fists": True},
+    {"clothing_vs_dynamite": True},
+]
+
+
 def _play(battle: int) -> tuple[dict, list, Counter]:
     rnd = random.Random(battle)
     gangs = {"x": random_gang(rnd, 1, 1), "y": random_gang(rnd, 101, 2)}
@@ -86,6 +95,8 @@ def _play(battle: int) -> tuple[dict, list, Counter]:
             for f in gang["fighters"]:
                 f["stats"]["wounds"] = rnd.randint(1, 3)
     options = {"gangs": gangs, "turn_limit": rnd.randint(4, 6), "hand_size": rnd.choice([3, 5])}
+    if HOUSE_RULES[(battle // 4) % 4]:
+        options["house_rules"] = HOUSE_RULES[(battle // 4) % 4]
     seed = rnd.randrange(2**63)
     state = RULESET.new_game(list(SEATS), options, seed)
     script = []

@@ -179,8 +179,17 @@ def test_flip_misuse_is_illegal():
         choose_upgrade(showing, ganger()["stats"], "shoot")
 
 
+def test_the_flip_table_has_no_caps_a_stat_grows_past_the_house_rules_cap():
+    """Rulebook flip table: "Joker, 2-5 ... 6-10 ... J, Q, K, A" name the stats a card raises,
+    and no maximum: without the house rule a stat grows on."""
+    stats = {**ganger()["stats"], "toughness": stat_cap("toughness")}
+    _, grown = choose_upgrade({"flips_left": 0, "card": "7H"}, stats, "toughness", capped=False)
+    assert grown["toughness"] == stat_cap("toughness") + 1
+    assert stat_cap("toughness", capped=False) is None
+
+
 def test_stats_stop_at_their_caps_and_a_capped_flip_may_be_passed():
-    """Decision: stat caps (catalogue stat_caps)."""
+    """House rule stat_caps (catalogue stat_caps)."""
     stats = {
         **ganger()["stats"],
         "toughness": stat_cap("toughness"),

@@ -141,3 +141,6 @@ def test_example_3_through_the_calculator_gives_five_wounds():
     assert response["difference"] == 6
     assert response["wounds"] == 5
     assert response["damage"]["total"] == 6
+    # The calculator says why it disagrees with the book's 4.
+    assert response["steps"][-1].startswith("The rulebook's worked example 3 prints 4 wounds")
+    assert "equals 2 damage" in response["steps"][-1] and response["steps"][-1].endswith("= 5.")

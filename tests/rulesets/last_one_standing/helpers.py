@@ -29,8 +29,10 @@ def arena(
     turn: str | None = None,
     seed: int = 1,
     options: dict | None = None,
+    loaded: bool = True,
 ) -> dict:
-    """A game in play on ``terrain`` (one tile, the Centre), seats placed at ``at``."""
+    """A game in play on ``terrain`` (one tile, the Centre), seats placed at ``at``; their
+    Crowbars loaded unless ``loaded`` is false. ``options`` may hold ``house_rules``."""
     seats = list(at)
     opts = dict(options or {})
     if mode != "standard":
@@ -42,6 +44,10 @@ def arena(
     state.update(phase="play", round=1, order=seats, drop_queue=[], draft=None, marked_side=1)
     for seat, pos in at.items():
         state["players"][seat]["hex"] = hexes.key(*pos) if pos is not None else None
+        # A player in play has reloaded once: the Crowbar, placed face up, is loaded.
+        crowbar = state["players"][seat]["slots"]["light"]
+        if crowbar and loaded:
+            crowbar["face_down"] = True
     turn = turn or seats[0]
     state["turn_index"] = seats.index(turn)
     start_turn(state, turn, [])

@@ -1,4 +1,4 @@
-"""Island Explosion, Supply Drop and the product's storm."""
+"""Island Explosion, Supply Drop, the bare island and the storm (a house rule)."""
 
 import pickle
 
@@ -8,7 +8,14 @@ from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import RULESET, hexes
 from rulesets.last_one_standing.island import CENTRE_ID, land_on_side
-from rulesets.last_one_standing.island_events import CENTRE, explode, storm, supply_drop
+from rulesets.last_one_standing.island_events import (
+    CENTRE,
+    bare_island,
+    explode,
+    storm,
+    supply_drop,
+)
+from rulesets.last_one_standing.turns import end_round
 
 from .helpers import act, arena, field, run, types
 
@@ -163,8 +170,49 @@ def test_a_supply_drop_lands_at_random_on_the_tile_its_card_names_drawing_on_pas
     assert state["decks"]["supply_discard"][-2:] == [missing, present]
 
 
+def test_by_default_there_is_no_storm_only_the_loot_tokens_explode_the_island():
+    """The rulebook: "Every time you place a loot token onto the Island Event track, you much
+    check to see if you cover an Explosion or Supply Drop." No storm: rounds without an
+    explosion pass while crates are left on the island."""
+    state = dropped()
+    assert state["house_rules"] == [] and state["crates"]
+    state["round"], state["last_explosion_round"] = 9, 0
+    tiles = len(state["tiles"])
+    state["turn_index"] = len(state["order"])
+    events = []
+    end_round(state, Rng(1), events)
+    assert "storm" not in types(events) and "explosion" not in types(events)
+    assert len(state["tiles"]) == tiles
+
+
+def test_a_bare_island_explodes_at_the_end_of_every_round():
+    """The one departure kept so that every game ends (docs/rules/last-one-standing.md):
+    with no crate left, nothing in the text could set off an explosion any more."""
+    state = dropped()
+    state["crates"] = {}
+    tiles = len(state["tiles"])
+    events = []
+    end_round(state, Rng(1), events)
+    assert types(events)[:2] == ["bare_island", "explosion"]
+    assert len(state["tiles"]) < tiles
+    deathmatch = dropped(options={"mode": "deathmatch"})
+    deathmatch["crates"] = {}
+    events = []
+    bare_island(deathmatch, Rng(1), events)
+    assert events == []  # a Drafting Deathmatch ends with its rounds
+
+
+def test_house_rule_storm_explodes_at_the_end_of_a_round_after_3_without_one():
+    state = dropped(options={"house_rules": {"storm": True}})
+    state["round"], state["last_explosion_round"] = 3, 0
+    tiles = len(state["tiles"])
+    events = []
+    end_round(state, Rng(1), events)
+    assert "storm" in types(events) and len(state["tiles"]) < tiles
+
+
 def test_the_storm_explodes_the_island_after_rounds_without_an_explosion():
-    """Product rule (options.storm_rounds, default 3): so that a game always ends."""
+    """House rule ``storm`` (options.storm_rounds, default 3)."""
     state = dropped()
     state["round"], state["last_explosion_round"] = 3, 0
     tiles = len(state["tiles"])

@@ -93,19 +93,35 @@ def test_you_cannot_rearrange_or_unequip_when_looting():
         act(state, "a", {"type": "equip", "card": "pistol#1", "slot": "light"})
 
 
-def test_more_than_5_cards_in_hand_must_be_discarded_face_up_before_the_turn_goes_on():
-    """Rulebook: "If you have more than 5 cards in your hand after equipping ... you must reduce
-    your
-    hand down to 5 cards by discarding ... Place them in the discard pile face up.\""""
+def test_more_than_5_cards_in_hand_are_discarded_face_up_before_ending_the_turn():
+    """Rulebook: "If you have more than 5 cards in your hand after equipping to your character
+    ... you must reduce your hand down to 5 cards by discarding before ending your turn. Place
+    them in the discard pile face up." Default: the second action comes first."""
     state = crate_game(value=2, top=("bandage#1", "bandage#2"))
     hand(state, "a", "medkit#1", "medkit#2", "grenade#1", "grenade#2")
     state, _ = run(state, "a", MOVE, step(1, 0), END, DONE)
+    assert state["pending"] == [] and len(state["players"]["a"]["hand"]) == 6
+    assert "move" in types(RULESET.legal_actions(state, "a"))  # an action still unused
+    state, _ = act(state, "a", {"type": "end_turn"})
     assert state["pending"] == [{"kind": "discard", "seat": "a"}]
+    assert state["turn"]["seat"] == "a"  # the turn does not end before the discard
     assert {a["type"] for a in RULESET.legal_actions(state, "a")} == {"discard"}
     state, events = act(state, "a", {"type": "discard", "card": "grenade#1"})
     assert len(state["players"]["a"]["hand"]) == 5 and state["pending"] == []
     assert state["decks"]["loot_discard"][-1] == "grenade#1"
     assert events[0]["card"] == "grenade#1"  # face up: everyone sees it
+    assert state["turn"]["seat"] == "b"
+
+
+def test_house_rule_discard_at_once_asks_the_discard_right_after_looting():
+    state = crate_game(value=2, top=("bandage#1", "bandage#2"))
+    state["house_rules"] = ["discard_at_once"]
+    hand(state, "a", "medkit#1", "medkit#2", "grenade#1", "grenade#2")
+    state, _ = run(state, "a", MOVE, step(1, 0), END, DONE)
+    assert state["pending"] == [{"kind": "discard", "seat": "a"}]
+    assert {a["type"] for a in RULESET.legal_actions(state, "a")} == {"discard"}
+    state, _ = act(state, "a", {"type": "discard", "card": "grenade#1"})
+    assert len(state["players"]["a"]["hand"]) == 5 and state["turn"]["seat"] == "a"
 
 
 def test_a_backpack_raises_the_hand_limit():
@@ -113,7 +129,7 @@ def test_a_backpack_raises_the_hand_limit():
     state = crate_game(value=2, top=("bandage#1", "bandage#2"))
     equip(state, "a", "small_backpack#1", "backpack", face_down=False)
     hand(state, "a", "medkit#1", "medkit#2", "grenade#1", "grenade#2", "grenade#3")
-    state, _ = run(state, "a", MOVE, step(1, 0), END, DONE)
+    state, _ = run(state, "a", MOVE, step(1, 0), END, DONE, {"type": "end_turn"})
     assert state["pending"] == [{"kind": "discard", "seat": "a"}]
     state, _ = act(state, "a", {"type": "discard", "card": "grenade#1"})
     assert len(state["players"]["a"]["hand"]) == 6 and state["pending"] == []

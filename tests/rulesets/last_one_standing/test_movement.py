@@ -189,3 +189,35 @@ def test_after_a_heavy_weapon_no_secondary_attack_may_move_the_shooter():
     assert RULESET.legal_actions(ran, "a") == [{"type": "done"}]
     with pytest.raises(IllegalAction):
         act(ran, "a", step(-1, 0))
+
+
+@pytest.mark.parametrize(
+    ("ground", "gear"), [("water", "scuba_suit#1"), ("wall", "climbing_gear#1")]
+)
+def test_the_gear_the_ground_needs_stays_on_while_you_stand_there(ground, gear):
+    """Rulebook: "Water - Cannot move through unless equipped with a Scuba Suit." "Wall - Cannot
+    move through unless equipped with Climbing Gear." The text never lets a player stay where
+    they could not go: Reload & Rearrange may not take that gear off there."""
+    state = arena(field(3, **{"1_0": ground}), {"a": (1, 0), "b": (-3, 0)})
+    equip(state, "a", gear, "apparel", face_down=False)
+    state, _ = act(state, "a", {"type": "reload"})
+    assert {"type": "unequip", "slot": "apparel"} not in RULESET.legal_actions(state, "a")
+    with pytest.raises(IllegalAction, match="stays on"):
+        act(state, "a", {"type": "unequip", "slot": "apparel"})
+    # on plains it comes off
+    state = arena(field(3), {"a": (1, 0), "b": (-3, 0)})
+    equip(state, "a", gear, "apparel", face_down=False)
+    state, _ = run(state, "a", {"type": "reload"}, {"type": "unequip", "slot": "apparel"})
+    assert state["players"]["a"]["slots"]["apparel"] is None
+
+
+@pytest.mark.parametrize(
+    ("ground", "gear"), [("water", "scuba_suit#1"), ("wall", "climbing_gear#1")]
+)
+def test_house_rule_unequip_anywhere_takes_the_gear_off_and_stays(ground, gear):
+    options = {"house_rules": {"unequip_anywhere": True}}
+    state = arena(field(3, **{"1_0": ground}), {"a": (1, 0), "b": (-3, 0)}, options=options)
+    equip(state, "a", gear, "apparel", face_down=False)
+    state, _ = run(state, "a", {"type": "reload"}, {"type": "unequip", "slot": "apparel"})
+    assert state["players"]["a"]["slots"]["apparel"] is None
+    assert hex_of(state, "a") == (1, 0)

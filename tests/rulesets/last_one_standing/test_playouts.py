@@ -5,6 +5,11 @@ conserved, ``apply`` never mutates its input, views and events never leak hidden
 replay from seed and actions gives the same state byte for byte. The chooser favours shooting
 and finishing sub-steps so games stay short enough for the suite's time budget; the game is
 ended by the rules alone (eliminations and island explosions), never by a round cap.
+
+By default (the rulebook's text, no storm) every game ends too: the bare island's explosion
+(``island_events.bare_island``) is what ends the games nobody loots to their end. Each house
+rule is played on as well: all of them together (the game as it was before they became house
+rules) and each one alone.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import pytest
 
 from rulesets.last_one_standing import RULESET, catalogue
 from rulesets.last_one_standing.character import hand_limit
+from rulesets.last_one_standing.house_rules import DISCARD_AT_ONCE, HOUSE_RULES
 
 from .hidden import hidden_cards, public_cards
 
@@ -41,6 +47,12 @@ CONFIGS = (
     + [("duos", n, 12) for n in (4, 6, 8)]
     + [("deathmatch", n, 8) for n in range(2, 9)]
 )  # 176 games
+ALL_ON = {rule.key: True for rule in HOUSE_RULES}
+HOUSE_CONFIGS = (
+    [(mode, n, 2, ALL_ON) for mode, n, _ in CONFIGS]
+    + [("standard", n, 3, {rule.key: True}) for rule in HOUSE_RULES for n in (2, 5)]
+    + [("duos", 4, 3, {rule.key: True}) for rule in HOUSE_RULES]
+)
 CARD_ID = re.compile(r'"([a-z_]+#\d+)"')
 
 
@@ -71,7 +83,11 @@ def check_invariants(state: dict, expected: Counter) -> None:
                 spots[player["hex"]] += 1
             # Deathmatch players keep their cards when they fall, so between dropping in again
             # and the end of their next turn they may hold more: checked at turn ends instead.
-            if seat not in pending_seats and state["options"]["mode"] != "deathmatch":
+            # By the text the hand limit holds "before ending your turn" (checked at turn
+            # ends): mid-turn a player may hold more, and so may a Duos teammate revived with
+            # the cards they fell with. House rule discard_at_once: at every step.
+            at_once = DISCARD_AT_ONCE in state["house_rules"]
+            if seat not in pending_seats and state["options"]["mode"] != "deathmatch" and at_once:
                 assert len(player["hand"]) <= hand_limit(player)
         weight = sum(catalogue.card(s["card"])["weight"] for s in player["slots"].values() if s)
         assert player["weight"] == weight
@@ -91,9 +107,16 @@ def choose(rnd: random.Random, actions: list[dict]) -> dict:
     return rnd.choices(actions, [WEIGHTS.get(a["type"], 1) for a in actions])[0]
 
 
-def play(mode: str, players: int, seed: int, *, thorough: bool) -> tuple[dict, list]:
-    seats = [f"s{i}" for i in range(players)]
+def options_of(mode: str, house_rules: dict | None) -> dict:
     options = {} if mode == "standard" else {"mode": mode}
+    return {**options, "house_rules": house_rules} if house_rules else options
+
+
+def play(
+    mode: str, players: int, seed: int, *, thorough: bool, house_rules: dict | None = None
+) -> tuple[dict, list]:
+    seats = [f"s{i}" for i in range(players)]
+    options = options_of(mode, house_rules)
     state = RULESET.new_game(seats, options, seed)
     expected = all_cards(state)
     rnd = random.Random(seed)
@@ -125,12 +148,12 @@ def play(mode: str, players: int, seed: int, *, thorough: bool) -> tuple[dict, l
                 assert event["card"] in public_cards(result.state) | public_cards(state)
         log.append((seat, action))
         state = result.state
-    pytest.fail(f"{mode} game with {players} players (seed {seed}) did not end")
+    pytest.fail(f"{mode} game with {players} players (seed {seed}, {house_rules}) did not end")
 
 
-def replay(mode: str, players: int, seed: int, log: list) -> dict:
+def replay(mode: str, players: int, seed: int, log: list, house_rules: dict | None) -> dict:
     seats = [f"s{i}" for i in range(players)]
-    state = RULESET.new_game(seats, {} if mode == "standard" else {"mode": mode}, seed)
+    state = RULESET.new_game(seats, options_of(mode, house_rules), seed)
     for seat, action in log:
         state = RULESET.apply(state, seat, action).state
     return state
@@ -138,8 +161,21 @@ def replay(mode: str, players: int, seed: int, log: list) -> dict:
 
 @pytest.mark.parametrize(("mode", "players", "games"), CONFIGS)
 def test_random_playouts_end_with_a_valid_outcome(mode, players, games):
+    check_playouts(mode, players, games, None)
+
+
+@pytest.mark.parametrize(("mode", "players", "games", "house_rules"), HOUSE_CONFIGS)
+def test_random_playouts_with_house_rules_end_with_a_valid_outcome(
+    mode, players, games, house_rules
+):
+    check_playouts(mode, players, games, house_rules)
+
+
+def check_playouts(mode: str, players: int, games: int, house_rules: dict | None) -> None:
     for seed in range(games):
-        state, log = play(mode, players, 1000 * players + seed, thorough=seed == 0)
+        state, log = play(
+            mode, players, 1000 * players + seed, thorough=seed == 0, house_rules=house_rules
+        )
         result = RULESET.outcome(state)
         seats = set(state["seats"])
         assert set(result.placements) == seats
@@ -155,5 +191,5 @@ def test_random_playouts_end_with_a_valid_outcome(mode, players, games):
         if mode == "deathmatch":
             assert state["round"] == 5
         if seed == 0:
-            again = replay(mode, players, 1000 * players + seed, log)
+            again = replay(mode, players, 1000 * players + seed, log, house_rules)
             assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)

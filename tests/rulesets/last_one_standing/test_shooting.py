@@ -67,8 +67,27 @@ def test_an_smg_may_be_used_twice_per_round_as_its_card_says():
     assert state["players"]["b"]["health"] == 6
 
 
-def test_the_crowbar_is_melee_and_needs_no_loading():
-    state = duel(b=(1, 0))
+def test_the_crowbar_starts_face_up_and_like_any_weapon_strikes_once_loaded():
+    """Rulebook: "1 Crowbar Card (place face-up on the Light Weapon slot)"; "Loaded weapon cards
+    must be face-down on your Character Mat. To use a weapon, flip over the weapon card
+    face-up." A melee weapon is a weapon: the starting Crowbar strikes after a Reload."""
+    state = RULESET.new_game(["a", "b"], {}, 1)
+    assert state["players"]["a"]["slots"]["light"]["face_down"] is False
+    state = arena(field(5), {"a": (0, 0), "b": (1, 0)}, loaded=False)
+    assert not any(a["slot"] == "light" for a in shots(state, "a"))
+    with pytest.raises(IllegalAction):
+        act(state, "a", shot("light", "b"))
+    state, _ = act(state, "a", {"type": "reload"})
+    state, _ = act(state, "a", {"type": "done"})
+    state, _ = act(state, "a", shot("light", "b"))
+    assert state["players"]["b"]["health"] == 8
+    assert state["players"]["a"]["slots"]["light"]["face_down"] is False
+
+
+def test_house_rule_melee_unloaded_lets_a_face_up_crowbar_strike():
+    options = {"house_rules": {"melee_unloaded": True}}
+    state = arena(field(5), {"a": (0, 0), "b": (1, 0)}, loaded=False, options=options)
+    assert state["house_rules"] == ["melee_unloaded"]
     assert any(a["slot"] == "light" for a in shots(state, "a"))
     state, _ = act(state, "a", shot("light", "b"))
     assert state["players"]["b"]["health"] == 8

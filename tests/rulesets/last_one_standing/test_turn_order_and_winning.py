@@ -39,7 +39,9 @@ def test_the_last_player_standing_wins_and_the_others_place_by_when_they_fell():
     state["players"]["b"]["health"] = 2
     state = end(state, "a")
     state = end(state, "b")
-    # round 2: a strikes b with the crowbar (melee needs no reloading)
+    # round 2: a reloads the crowbar (face up since it struck) and strikes b
+    state, _ = act(state, "a", {"type": "reload"})
+    state, _ = act(state, "a", {"type": "done"})
     state, events = act(
         state, "a", {"type": "shoot", "slot": "light", "attack": "primary", "target": "b"}
     )

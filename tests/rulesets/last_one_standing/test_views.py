@@ -14,7 +14,7 @@ def leaks(view: dict, state: dict, seat) -> set[str]:
 
 
 def game():
-    state = arena(field(4), {"a": (0, 0), "b": (2, 0)})
+    state = arena(field(4), {"a": (0, 0), "b": (2, 0)}, loaded=False)
     equip(state, "a", "sniper_rifle#1", "long")
     equip(state, "a", "scuba_suit#1", "apparel", face_down=False)
     hand(state, "a", "medkit#1", "grenade#1")

@@ -10,6 +10,7 @@ from rulesets.le_dernier_peuple.catalogue import (
     PEOPLES,
     POWER_CARDS,
     movement_cards_for,
+    smallest_count,
 )
 
 
@@ -97,7 +98,18 @@ def test_every_teleport_number_is_in_play_whenever_its_card_is():
     """A number card marked k+ names a territory of the 4k-territory circle."""
     for card in MOVEMENT_CARDS.values():
         if card["effect"] == "teleport":
-            assert card["to"] <= 4 * card["players"]
+            assert card["to"] <= 4 * smallest_count(card)
+
+
+def test_the_4_player_example_reads_literally_base_cards_unmarked():
+    """Rulebook: "Example: for a 4-player game, use movement cards marked 3+ (3 players and
+    up) and 4+ (4 players and up)." The base cards carry no mark (every game uses them); the
+    marked ones used with 4 players are exactly those marked 3+ and 4+."""
+    used = [MOVEMENT_CARDS[c] for c in movement_cards_for(4)]
+    assert {c["marking"] for c in used if c["marking"]} == {"3+", "4+"}
+    assert {c["marking"] for c in MOVEMENT_CARDS.values()} == {None, "3+", "4+", "5+"}
+    base = [c for c in MOVEMENT_CARDS.values() if c["marking"] is None]
+    assert len(base) == len(movement_cards_for(2))
 
 
 def test_every_territory_number_has_exactly_one_teleport_card():
