@@ -3,22 +3,6 @@
 from __future__ import annotations
 
 
-def arbitrates_gang(*, user, gang) -> bool:
-    """The overseer rule campaigns registers with ``rosters.access`` (campaigns/apps.py): whether
-    ``user`` arbitrates a campaign that ``gang`` is an active member of.
-
-    Active means the owner agreed: an invitation they accepted, their request an arbitrator
-    approved, or the arbitrator's own gang. An invited, declined, rejected or departed gang
-    gives its campaign's arbitrators no power at all. What the power is (goods, corrections,
-    battles; never the roster) is ``rosters.access.OVERSEER_ACTIONS``, not this rule's choice.
-    """
-    from campaigns.models import Membership
-
-    return Membership.objects.filter(
-        gang=gang, status=Membership.Status.ACTIVE, campaign__arbitrators=user
-    ).exists()
-
-
 def takedowns_by_fighter(fighter_ids: list[int]) -> dict[int, tuple[int, int]]:
     """``{fighter: (enemies taken out, killing blows)}`` in battles whose post-game ran: what
     the fighters' flips were earned by (rosters asks through its take-downs hook)."""

@@ -293,8 +293,6 @@ MATCH_FINISHED_HANDLERS = [
 # Games played with a gang: the module that reads a player's own gang for a friendly battle
 # and writes its result into the gang's history (matches/services/live_friendly.py).
 MATCH_GANG_PROVIDERS = {"last-hope-frontier": "rosters.live"}
-# Who else may watch a live match besides its seats, staff and (public matches) everyone.
-MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-actions": {"task": "matches.tasks.sweep_pending_actions", "schedule": 30.0},

@@ -4,6 +4,7 @@ engine-purity test): who may import whom, and that no module grows past one read
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,51 @@ def test_each_listed_exception_is_still_needed(name):
     if name not in sizes:
         pytest.skip(f"{name} is gone (split into a package?): remove it from LONG_MODULES")
     assert sizes[name] > MAX_LINES, f"{name} fits now: remove it from LONG_MODULES"
+
+
+# --- Who may: one access module per app (#28) -------------------------------------------------
+# A function named as a permission decision, or a query of who arbitrates or organises, lives
+# in ``<app>/access.py`` only (rosters/access.py is the model). config/admin_scope.py holds no
+# rule of its own: it asks the rules the apps' access modules register with it.
+PERMISSION_DEF = re.compile(
+    r"^\s*def\s+("
+    r"is_(arbitrator|organiser|member|owner)\w*|require_\w+|may_\w+|can_\w+"
+    r"|arbitrates\w*|organises\w*|oversees\w*"
+    r")\s*\(",
+    re.MULTILINE,
+)
+ROLE_QUERY = re.compile(
+    r"(?:\b|__)(arbitrators|organisers)(__\w+)?=[^=]|\b(arbitrators|organisers)\.filter\("
+)
+ACCESS_EXEMPT = {"config/admin_scope.py"}
+
+
+def permission_decisions(path: Path, source: str) -> list[str]:
+    where = str(path.relative_to(ROOT)) if path.is_absolute() else str(path)
+    if path.name == "access.py" or where in ACCESS_EXEMPT:
+        return []
+    found = [f"{where}: def {m.group(1)}" for m in PERMISSION_DEF.finditer(source)]
+    found += [f"{where}: {m.group(0).strip()}" for m in ROLE_QUERY.finditer(source)]
+    return found
+
+
+def test_permission_decisions_live_in_the_access_modules():
+    found = [
+        line
+        for path in source_files(*APPS, "config")
+        for line in permission_decisions(path, path.read_text())
+    ]
+    assert found == [], "decide who may in <app>/access.py, and ask it from here"
+
+
+def test_the_access_rule_sees_helpers_and_role_queries():
+    source = (
+        "def is_arbitrator(*, user, campaign):\n"
+        "    return campaign.arbitrators.filter(pk=user.pk).exists()\n"
+        "def require_organiser(*, user, league): ...\n"
+        "def may_watch(*, match, user): ...\n"
+        "def rows(user): return Membership.objects.filter(campaign__arbitrators=user)\n"
+        "def is_timeout(action): ...\n"
+    )
+    assert len(permission_decisions(Path("campaigns/services/common.py"), source)) == 5
+    assert permission_decisions(Path("campaigns/access.py"), source) == []
