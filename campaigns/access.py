@@ -186,8 +186,8 @@ def require(
             "A disputed result waits for an arbitrator who did not play in the battle."
         )
     raise NotAllowed(
-        "The other side, or an arbitrator of the campaign who did not play in the battle, "
-        "confirms a result: never the side that reported it."
+        "The other side, or an arbitrator of the campaign who does not play in the battle, "
+        "confirms a result, not its reporter: never one side alone."
     )
 
 

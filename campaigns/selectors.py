@@ -28,7 +28,7 @@ def campaign_standings(campaign) -> dict:
     """
     from collections import defaultdict
 
-    from campaigns.models import Battle, BattleSide, Casualty, Membership
+    from campaigns.models import Membership
     from ranking import by_field, head_to_head, rank
 
     members = {
@@ -60,29 +60,7 @@ def campaign_standings(campaign) -> dict:
         "draw": campaign.points_draw,
         "loss": campaign.points_loss,
     }
-    word = {"win": "won", "draw": "drawn", "loss": "lost"}
-    by_battle = defaultdict(list)
-    sides = BattleSide.objects.filter(
-        battle__campaign=campaign, battle__status=Battle.Status.CONFIRMED
-    )
-    for battle_id, gang_id, result in sides.values_list("battle_id", "gang_id", "result"):
-        by_battle[battle_id].append((gang_id, result))
-        row = rows.get(gang_id)
-        if row is not None:
-            row["played"] += 1
-            row[word[result]] += 1
-            row["points"] += points[result]
-    casualties = Casualty.objects.filter(
-        battle__campaign=campaign, battle__status=Battle.Status.CONFIRMED
-    )
-    for victim_gang, by_gang, killed in casualties.values_list(
-        "fighter__gang_id", "taken_out_by__gang_id", "killed"
-    ):
-        if by_gang and by_gang != victim_gang and by_gang in rows:
-            rows[by_gang]["taken_out"] += 1
-        if killed and victim_gang in rows:
-            rows[victim_gang]["fighters_lost"] += 1
-
+    by_battle = _tally(campaign, rows, points)
     # Head-to-head reads only the battles of the gang asked about (not every battle for each
     # pair of tied gangs), and only when a tie asks (ranking.rank asks about the tied only).
     battles_of: dict[int, list[dict]] = defaultdict(list)
@@ -113,3 +91,32 @@ def campaign_standings(campaign) -> dict:
         for block in ranking.unbroken_ties
     ]
     return {"tie_breakers": campaign.tie_breakers, "rows": ranking.rows, "warnings": warnings}
+
+
+def _tally(campaign, rows: dict, points: dict) -> dict:
+    """Adds the confirmed battles' results and casualties to ``rows`` (by gang id); returns
+    ``{battle: [(gang, result), ...]}`` for head-to-head."""
+    from collections import defaultdict
+
+    from campaigns.models import Battle, BattleSide, Casualty
+
+    word = {"win": "won", "draw": "drawn", "loss": "lost"}
+    by_battle = defaultdict(list)
+    confirmed = {"battle__campaign": campaign, "battle__status": Battle.Status.CONFIRMED}
+    sides = BattleSide.objects.filter(**confirmed)
+    for battle_id, gang_id, result in sides.values_list("battle_id", "gang_id", "result"):
+        by_battle[battle_id].append((gang_id, result))
+        row = rows.get(gang_id)
+        if row is not None:
+            row["played"] += 1
+            row[word[result]] += 1
+            row["points"] += points[result]
+    casualties = Casualty.objects.filter(**confirmed)
+    for victim_gang, by_gang, killed in casualties.values_list(
+        "fighter__gang_id", "taken_out_by__gang_id", "killed"
+    ):
+        if by_gang and by_gang != victim_gang and by_gang in rows:
+            rows[by_gang]["taken_out"] += 1
+        if killed and victim_gang in rows:
+            rows[victim_gang]["fighters_lost"] += 1
+    return by_battle

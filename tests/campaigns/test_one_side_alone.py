@@ -62,10 +62,10 @@ def test_a_playing_arbitrator_does_not_confirm_their_own_report(world, playing_a
     battle = report_win(world, playing_arbitrator)
     refused = post(world, playing_arbitrator, f"battles/{battle.pk}/confirm/")
     assert refused.status_code == 403
-    assert "never the side that reported it" in refused.json()["detail"]
+    assert "not its reporter: never one side alone" in refused.json()["detail"]
     assert status(battle) == "reported"
     # Nor disputes it away, nor confirms it through the service the admin and pages call.
-    with pytest.raises(Exception, match="never the side"):
+    with pytest.raises(Exception, match="never one side alone"):
         campaigns.confirm_battle(battle=battle, actor=playing_arbitrator)
     assert status(battle) == "reported"
 
