@@ -7,9 +7,14 @@ class CampaignsConfig(AppConfig):
     def ready(self):
         # A campaign's arbitrators oversee the gangs playing in it: rosters asks this rule
         # (through its access hook) without importing campaigns.
-        from campaigns.selectors import arbitrates_gang, takedowns_by_fighter
+        from campaigns import access as campaign_access
+        from campaigns.selectors import takedowns_by_fighter
+        from matches import access as match_access
         from rosters import access, takedowns
 
-        access.register_overseer_rule(arbitrates_gang)
+        access.register_overseer_rule(campaign_access.arbitrates_gang)
+        # Its members watch its live battles; its arbitrators run it in the admin.
+        match_access.register_watch_rule(campaign_access.watches_live_battle)
+        campaign_access.register_admin()
         # Battles record who took whom out of action: what an imported gang's flips may be.
         takedowns.register_source(takedowns_by_fighter)

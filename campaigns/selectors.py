@@ -10,20 +10,6 @@ from campaigns.models import Battle, BattleSide, Casualty, Membership
 from ranking import by_field, head_to_head, rank
 
 
-def arbitrates_gang(*, user, gang) -> bool:
-    """The overseer rule campaigns registers with ``rosters.access`` (campaigns/apps.py): whether
-    ``user`` arbitrates a campaign that ``gang`` is an active member of.
-
-    Active means the owner agreed: an invitation they accepted, their request an arbitrator
-    approved, or the arbitrator's own gang. An invited, declined, rejected or departed gang
-    gives its campaign's arbitrators no power at all. What the power is (goods, corrections,
-    battles; never the roster) is ``rosters.access.OVERSEER_ACTIONS``, not this rule's choice.
-    """
-    return Membership.objects.filter(
-        gang=gang, status=Membership.Status.ACTIVE, campaign__arbitrators=user
-    ).exists()
-
-
 def takedowns_by_fighter(fighter_ids: list[int]) -> dict[int, tuple[int, int]]:
     """``{fighter: (enemies taken out, killing blows)}`` in battles whose post-game ran: what
     the fighters' flips were earned by (rosters asks through its take-downs hook)."""
@@ -131,4 +117,12 @@ def _count_battles(campaign, rows: dict, points: dict) -> dict[int, list]:
             row["played"] += 1
             row[word[result]] += 1
             row["points"] += points[result]
+    casualties = Casualty.objects.filter(**confirmed)
+    for victim_gang, by_gang, killed in casualties.values_list(
+        "fighter__gang_id", "taken_out_by__gang_id", "killed"
+    ):
+        if by_gang and by_gang != victim_gang and by_gang in rows:
+            rows[by_gang]["taken_out"] += 1
+        if killed and victim_gang in rows:
+            rows[victim_gang]["fighters_lost"] += 1
     return by_battle

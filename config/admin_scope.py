@@ -1,72 +1,55 @@
-"""Who sees and does what in the admin: the one rule, asked by every ModelAdmin and inline.
+"""Who sees and does what in the admin: the one mechanism every ModelAdmin and inline asks.
 
 Staff (``is_staff``) keep Django's whole admin, with Django's model permissions. Anyone else
-gets in only as an *organiser*, someone who arbitrates a campaign or organises a league, and
-sees only what is theirs to run:
+gets in only as an *organiser*, and sees only what is theirs to run. *Who* organises, and
+*which rows* are theirs, is not decided here: each app decides it in its own access module
+and registers it from its ``AppConfig.ready()`` (config imports no app)::
 
-- their campaigns, and those campaigns' memberships, rounds, battles and log;
-- the gangs that are ``active`` members of those campaigns (asked to join, invited, refused or
-  gone is not enough: the owner has not put the gang in their hands), with those gangs'
-  fighters, ledger and history;
-- their leagues and those leagues' results.
+    admin_scope.register_organisers(organises=access.arbitrates_any, runs=access.what_they_run)
+    admin_scope.register_scope("campaigns.campaign", rows=..., powers={VIEW, ADD, CHANGE, RUN})
 
-Nothing else: no users, no catalogue, no matches or jobs. Model permissions granted to a
-non-staff user change nothing here (and nothing in the API, which asks ``is_staff`` only).
-What an organiser may *do* to those rows is what the API lets an arbitrator do, because
-every write in the admin goes through the same services and their checks; the table below
-only says which admin pages and buttons exist for them.
+Today campaigns (``campaigns/access.py``: their campaigns, those campaigns' memberships,
+rounds, battles and log; the gangs that are ``active`` members, with their fighters, ledger
+and history) and leagues (``leagues/access.py``: their leagues and results) register.
+A model nobody registered is staff-only. Model permissions granted to a non-staff user
+change nothing here (and nothing in the API, which asks ``is_staff`` only).
+
+What an organiser may *do* to those rows is what the API lets them do: every write goes
+through the same services and their access checks, and on a change form a field is editable
+only when the app's access module grants its named action (``ScopedAdmin.field_actions``);
+every other field is read-only for anyone but staff.
 """
 
 from __future__ import annotations
 
-from django.contrib import admin
-from django.db.models import Q
+from collections.abc import Callable
 
-from campaigns import organiser_selectors as campaigns
-from leagues import organiser_selectors as leagues
+from django.contrib import admin
+from django.contrib.admin.utils import flatten_fieldsets
+from django.db.models import Q
 
 VIEW, ADD, CHANGE, DELETE, RUN = "view", "add", "change", "delete", "run"
 
-
-def _campaign_rows(user) -> Q:
-    return Q(pk__in=campaigns.campaigns_arbitrated_by(user).values("pk"))
-
-
-def _in_campaigns(user) -> Q:
-    return Q(campaign__in=campaigns.campaigns_arbitrated_by(user).values("pk"))
-
-
-def _gang_rows(user) -> Q:
-    return Q(pk__in=campaigns.gang_ids_arbitrated_by(user))
-
-
-def _of_gangs(user) -> Q:
-    return Q(gang_id__in=campaigns.gang_ids_arbitrated_by(user))
-
-
-def _league_rows(user) -> Q:
-    return Q(pk__in=leagues.leagues_organised_by(user).values("pk"))
-
-
-def _in_leagues(user) -> Q:
-    return Q(league__in=leagues.leagues_organised_by(user).values("pk"))
-
-
-# model label -> (the rows an organiser sees, the admin pages and buttons they get).
+# Filled by the apps' AppConfig.ready(), read-only afterwards.
+_organiser_rules: list[Callable] = []  # organises(user) -> bool
+_run_lists: list[Callable] = []  # runs(user) -> {"my_campaigns": [...]} for the index
+# model label -> (rows(user) -> Q, the admin pages and buttons organisers get).
 # RUN is the per-row buttons and list actions (approve, confirm, close...), each a service call.
-RULES = {
-    "campaigns.campaign": (_campaign_rows, {VIEW, ADD, CHANGE, RUN}),
-    "campaigns.membership": (_in_campaigns, {VIEW, RUN}),
-    "campaigns.round": (_in_campaigns, {VIEW, RUN}),
-    "campaigns.battle": (_in_campaigns, {VIEW, ADD, RUN}),
-    "campaigns.logentry": (_in_campaigns, {VIEW}),
-    "rosters.gang": (_gang_rows, {VIEW, CHANGE, RUN}),
-    "rosters.fighter": (_of_gangs, {VIEW, CHANGE, RUN}),
-    "rosters.ledgerentry": (_of_gangs, {VIEW}),
-    "rosters.gangevent": (_of_gangs, {VIEW}),
-    "leagues.league": (_league_rows, {VIEW, ADD, CHANGE}),
-    "leagues.leaguematch": (_in_leagues, {VIEW, RUN}),
-}
+RULES: dict[str, tuple[Callable, frozenset[str]]] = {}
+
+
+def register_organisers(*, organises: Callable, runs: Callable) -> None:
+    """An app's rule for who organises something of it (so may enter the admin), and what it
+    lists on the index for them (idempotent)."""
+    if organises not in _organiser_rules:
+        _organiser_rules.append(organises)
+    if runs not in _run_lists:
+        _run_lists.append(runs)
+
+
+def register_scope(label: str, *, rows: Callable[..., Q], powers: set[str]) -> None:
+    """The rows of model ``label`` an organiser sees (``rows(user) -> Q``) and their powers."""
+    RULES[label] = (rows, frozenset(powers))
 
 
 def is_staff(user) -> bool:
@@ -74,23 +57,23 @@ def is_staff(user) -> bool:
 
 
 def is_organiser(user) -> bool:
-    """Arbitrates a campaign or organises a league. Asked many times per admin page (once per
+    """Organises something an app registered. Asked many times per admin page (once per
     model for the side bar), so it is remembered on the request's user object."""
     if not (user and user.is_authenticated and user.is_active):
         return False
     known = getattr(user, "_posse_organiser", None)
     if known is None:
-        known = campaigns.arbitrates_any(user) or leagues.organises_any(user)
+        known = any(rule(user) for rule in _organiser_rules)
         user._posse_organiser = known
     return known
 
 
 def what_they_run(user) -> dict:
     """The user's own campaigns and leagues, newest first (staff's too: the ones they run)."""
-    return {
-        "my_campaigns": list(campaigns.campaigns_arbitrated_by(user).order_by("-created_at")[:20]),
-        "my_leagues": list(leagues.leagues_organised_by(user).order_by("-created_at")[:20]),
-    }
+    context: dict = {}
+    for runs in _run_lists:
+        context.update(runs(user))
+    return context
 
 
 def may_enter(user) -> bool:
@@ -112,10 +95,50 @@ def limit(user, queryset):
 
 class ScopedAdmin(admin.ModelAdmin):
     """A ModelAdmin organisers may use: staff get Django's permissions and every row;
-    organisers get the rows and powers of ``RULES``. Subclasses that refuse a power outright
-    (``has_add_permission`` returning False) refuse it to everyone."""
+    organisers get the rows and powers of ``RULES``, and on a change form only the fields
+    whose ``field_actions`` the app's access module grants them (``may``). Subclasses that
+    refuse a power outright (``has_add_permission`` returning False) refuse it to everyone."""
 
     list_per_page = 25
+    # Change-form field -> the named action of the app's access module (asked through
+    # ``may``) that a non-staff user needs to change it. A field not named here is read-only
+    # for everyone but staff, so a new field gives organisers nothing until someone decides.
+    field_actions: dict[str, object] = {}
+
+    def may(self, user, action, obj) -> bool:
+        """The app's access module's answer for ``action`` on ``obj`` (subclasses that name
+        ``field_actions`` say which module and which object it asks about)."""
+        return False
+
+    def editable_for(self, request, obj, fields) -> list[str]:
+        """Of ``fields``, those ``request.user`` may change on ``obj`` (all of them for staff)."""
+        if obj is None or is_staff(request.user):
+            return list(fields)
+        actions = {self.field_actions[name] for name in fields if name in self.field_actions}
+        # Django asks for the read-only fields several times per page: ask access once each.
+        known = request.__dict__.setdefault("_posse_granted", {})
+        granted = set()
+        for action in actions:
+            key = (self.model._meta.label_lower, obj.pk, action)
+            if key not in known:
+                known[key] = self.may(request.user, action, obj)
+            if known[key]:
+                granted.add(action)
+        return [name for name in fields if self.field_actions.get(name) in granted]
+
+    def get_readonly_fields(self, request, obj=None):
+        readonly = list(super().get_readonly_fields(request, obj))
+        if obj is None or is_staff(request.user) or getattr(request, "_posse_fields", False):
+            return readonly
+        # get_fields builds the form, which asks get_readonly_fields again: answer that inner
+        # question with the declared read-only fields only.
+        request._posse_fields = True
+        try:
+            shown = flatten_fieldsets(self.get_fieldsets(request, obj))
+        finally:
+            request._posse_fields = False
+        editable = set(self.editable_for(request, obj, shown))
+        return list(dict.fromkeys(readonly + [f for f in shown if f not in editable]))
 
     def _django(self, request, power: str, obj=None) -> bool:
         if not is_staff(request.user):

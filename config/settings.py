@@ -301,8 +301,6 @@ MATCH_TABLES = {
     "last-one-standing": "matches.tables.last_one_standing.present",
     "last-hope-frontier": "matches.tables.last_hope_frontier.present",
 }
-# Who else may watch a live match besides its seats, staff and (public matches) everyone.
-MATCH_WATCH_RULES = ["campaigns.watching.members_watch_live_battles"]
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-actions": {"task": "matches.tasks.sweep_pending_actions", "schedule": 30.0},

@@ -13,7 +13,7 @@ from config.admin_display import username
 from config.admin_fields import OrderedChoiceField, PointsPerPlaceField
 from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
-from leagues import services
+from leagues import access, services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
 from leagues.scoring import TIE_BREAKERS
 from rulesets.registry import all_rulesets
@@ -118,6 +118,14 @@ class LeagueAdmin(ScopedAdmin):
     readonly_fields = ["join_code", "created_by_name", "created_at"]
     created_by_name = username("created_by", "Founded by")
     inlines = [MembershipInline]
+    # PATCH /leagues/{id}/ and the invitations ask the same: an organiser, or staff.
+    field_actions = {
+        **dict.fromkeys(LeagueForm.base_fields, access.Action.EDIT),
+        "new_member": access.Action.INVITE,
+    }
+
+    def may(self, user, action, obj) -> bool:
+        return access.can(user=user, action=action, league=obj)
 
     def has_delete_permission(self, request, obj=None):
         return is_staff(request.user) and super().has_delete_permission(request, obj)
@@ -130,7 +138,8 @@ class LeagueAdmin(ScopedAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         # The game of a league never changes: its results and ratings belong to that game.
-        return [*self.readonly_fields, "ruleset"] if obj else self.readonly_fields
+        readonly = super().get_readonly_fields(request, obj)
+        return [*readonly, "ruleset"] if obj else readonly
 
     def save_model(self, request, obj, form, change):
         settings = {k: form.cleaned_data[k] for k in services.SETTINGS if k in form.cleaned_data}

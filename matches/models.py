@@ -80,7 +80,7 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     last_event_seq = models.PositiveIntegerField(default=0)
     # Who may watch besides the seats (docs/matches.md "Spectators"): anyone signed in when
-    # public; campaign members for a campaign battle (MATCH_WATCH_RULES).
+    # public; campaign members for a campaign battle (matches.access).
     public = models.BooleanField(default=False)
     # Turn clock (matches/clock.py): seconds per turn and an optional bank per seat.
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)

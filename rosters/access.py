@@ -37,7 +37,7 @@ loads the app registers the same rules and the answer never depends on which one
 request. Rules are asked in registration order, only for overseer actions, and only until one
 says yes. A rule must answer no for a gang whose owner has not accepted (or has left) whatever
 makes the user its overseer: consent is the rule's business, and campaigns' rule is
-``campaigns.selectors.arbitrates_gang``.
+``campaigns.access.arbitrates_gang``.
 """
 
 from __future__ import annotations

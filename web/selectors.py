@@ -9,7 +9,9 @@ import logging
 
 from django.db.models import Exists, OuterRef, Q
 
+from campaigns import access as campaign_access
 from campaigns.models import Battle, Campaign, Membership
+from leagues import access as league_access
 from leagues.models import Confirmation, League, LeagueMatch
 from leagues.models import Membership as LeagueMembership
 from matches import services
@@ -31,7 +33,7 @@ def my_campaigns(user):
         campaign=OuterRef("pk"), gang__owner=user, status__in=Membership.LIVE
     )
     return (
-        Campaign.objects.filter(Q(Exists(mine)) | Q(arbitrators=user))
+        Campaign.objects.filter(Q(Exists(mine)) | campaign_access.arbitrated_by(user, via=""))
         .distinct()
         .order_by("-created_at", "id")
     )
@@ -39,24 +41,19 @@ def my_campaigns(user):
 
 def my_leagues(user):
     return (
-        League.objects.filter(Q(memberships__player=user) | Q(organisers=user))
+        League.objects.filter(
+            Q(memberships__player=user) | league_access.organised_by(user, via="")
+        )
         .distinct()
         .order_by("-created_at", "-id")
     )
 
 
 def battles_to_confirm(user):
-    """Reported battles where I own a side and did not report it (a live one: any side), and
-    disputed ones in the campaigns I arbitrate. The service decides; this only lists."""
-    my_side = Q(sides__gang__owner=user) & (~Q(reported_by=user) | Q(source=Battle.Source.LIVE))
+    """The battles whose confirmation waits for my word (campaigns.access decides; this only
+    lists): never one I reported and play in."""
     return (
-        Battle.objects.filter(
-            Q(status=Battle.Status.REPORTED, confirmed_by__isnull=True) & my_side
-            | Q(
-                status__in=[Battle.Status.REPORTED, Battle.Status.DISPUTED],
-                campaign__arbitrators=user,
-            )
-        )
+        Battle.objects.filter(campaign_access.battles_awaiting_word_of(user))
         .select_related("campaign", "round")
         .distinct()
         .order_by("id")
@@ -68,7 +65,7 @@ def requests_to_decide(user):
     my answer (a leave needs nobody's decision)."""
     return (
         Membership.objects.filter(
-            Q(status=Membership.Status.PENDING, campaign__arbitrators=user)
+            Q(status=Membership.Status.PENDING) & campaign_access.arbitrated_by(user)
             | Q(status=Membership.Status.INVITED, gang__owner=user)
         )
         .select_related("campaign", "gang__owner")

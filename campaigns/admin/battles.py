@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -13,7 +13,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
-from campaigns import services
+from campaigns import access, services
 from campaigns.admin import report
 from campaigns.models import Battle, BattleSide, Campaign, Casualty
 from config.admin_actions import run_each
@@ -59,7 +59,7 @@ class BattleAdmin(ScopedAdmin):
     actions = ["confirm", "void"]
 
     def get_queryset(self, request):
-        sides = BattleSide.objects.select_related("gang").order_by("id")
+        sides = BattleSide.objects.select_related("gang__owner").order_by("id")
         casualties = Casualty.objects.select_related("fighter__gang", "taken_out_by")
         return (
             super()
@@ -148,8 +148,10 @@ class BattleAdmin(ScopedAdmin):
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None and obj.pk and self.has_run_permission(request, obj):
+            prefetch_related_objects([obj.campaign], "arbitrators")  # asked by each decision
             context.update(
-                decisions=_decisions(obj),
+                decisions=_decisions(obj, request.user),
+                awaiting=access.awaiting(battle=obj),
                 reason_form=ReasonForm(),
                 campaign_url=reverse("admin:campaigns_campaign_change", args=[obj.campaign_id]),
             )
@@ -277,19 +279,22 @@ def _reported(battle, gangs, form, casualties: int) -> str:
     outcome = "a draw" if result == "draw" else f"{a.name if result == str(a.pk) else b.name} won"
     return (
         f"Battle {battle.pk} reported: {a.name} against {b.name}, {outcome}; "
-        f"{counted(casualties, 'fighter')} out of action. Confirm it below (or let the other side "
-        "confirm it) and the post-game runs."
+        f"{counted(casualties, 'fighter')} out of action. Once the other side, or an arbitrator "
+        "who did not play in it, confirms it, the post-game runs."
     )
 
 
-def _decisions(battle) -> list[tuple[str, str, bool]]:
-    """(decision, button label, needs a reason) for what can happen to this battle now."""
-    if battle.status == Battle.Status.REPORTED:
-        return [
-            ("confirm", "Confirm (runs the post-game)", False),
-            ("dispute", "Dispute", True),
-            ("void", "Void", True),
-        ]
-    if battle.status == Battle.Status.DISPUTED:
-        return [("confirm", "Confirm (runs the post-game)", False), ("void", "Void", True)]
-    return []
+def _decisions(battle, user) -> list[tuple[str, str, bool]]:
+    """(decision, button label, needs a reason) for what ``user`` may do to this battle now
+    (campaigns.access: never the confirmation of the side whose word is in already)."""
+    if battle.status not in (Battle.Status.REPORTED, Battle.Status.DISPUTED):
+        return []
+    campaign = battle.campaign
+    decisions = []
+    if access.can(user=user, action=access.Action.CONFIRM_BATTLE, campaign=campaign, battle=battle):
+        decisions.append(("confirm", "Confirm (runs the post-game)", False))
+        if battle.status == Battle.Status.REPORTED:
+            decisions.append(("dispute", "Dispute", True))
+    if access.can(user=user, action=access.Action.VOID_BATTLE, campaign=campaign):
+        decisions.append(("void", "Void", True))
+    return decisions

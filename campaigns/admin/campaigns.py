@@ -10,7 +10,7 @@ from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
 
-from campaigns import services
+from campaigns import access, services
 from campaigns.admin.forms import CampaignForm
 from campaigns.dashboard import TIE_BREAKER_NAMES, campaign_dashboard
 from campaigns.models import Campaign
@@ -54,6 +54,11 @@ class CampaignAdmin(ScopedAdmin):
     list_filter = ["status"]
     search_fields = ["name"]
     change_form_template = "admin/campaigns/campaign/change_form.html"
+    # PATCH /campaigns/{id}/ and POST .../arbitrators/ ask the same: an arbitrator, or staff.
+    field_actions = dict.fromkeys(CampaignForm.base_fields, access.Action.EDIT)
+
+    def may(self, user, action, obj) -> bool:
+        return access.can(user=user, action=action, campaign=obj)
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("arbitrators")
@@ -67,7 +72,8 @@ class CampaignAdmin(ScopedAdmin):
     def get_readonly_fields(self, request, obj=None):
         # The game never changes once founded (the API's rule): gangs, battles and flips
         # belong to it.
-        return ["ruleset", "game", "status", "arbitrated_by", "join_code"] if obj else []
+        fixed = ["ruleset", "game", "status", "arbitrated_by", "join_code"] if obj else []
+        return [*fixed, *super().get_readonly_fields(request, obj)]
 
     @admin.display(description="Game")
     def game(self, obj):

@@ -205,7 +205,8 @@ class BattleDecisionView(APIView):
         ],
         request=ReasonSerializer,
         responses=BattleSerializer,
-        summary="confirm (the other side or an arbitrator), dispute (with a reason), "
+        summary="confirm (the other side, or an arbitrator who does not play), dispute "
+        "(with a reason), "
         "void (arbitrator, optionally with a reason)",
     )
     def post(self, request, pk: str, battle_id: str, decision: str):

@@ -12,7 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.filters import OrderingFilter
 from rest_framework.response import Response
 
-from campaigns import selectors, services
+from campaigns import access, selectors, services
 from campaigns.api.battles import (
     BattleFilter,
     BattleSerializer,
@@ -63,8 +63,8 @@ class CampaignSerializer(serializers.ModelSerializer):
     def get_join_code(self, campaign) -> str | None:
         # Arbitrators hand the code out; other players do not see it.
         user = self.context["request"].user
-        arbitrators = campaign.arbitrators.all()
-        return campaign.join_code if user.is_staff or user in arbitrators else None
+        see = access.can(user=user, action=access.Action.SEE_JOIN_CODE, campaign=campaign)
+        return campaign.join_code if see else None
 
 
 class CampaignWriteSerializer(RefuseUnwritable, serializers.ModelSerializer):

@@ -35,7 +35,7 @@ from campaigns.services.campaigns import (
     set_status,
     update_campaign,
 )
-from campaigns.services.common import is_arbitrator, log, require_arbitrator
+from campaigns.services.common import log
 from campaigns.services.live import (
     collect_live_battle,
     collect_live_battles,
@@ -75,7 +75,6 @@ __all__ = [
     "decide_membership",
     "dispute_battle",
     "gang_for_live_play",
-    "is_arbitrator",
     "leave_campaign",
     "log",
     "open_round",
@@ -83,7 +82,6 @@ __all__ = [
     "request_join",
     "request_leave",
     "request_round_close",
-    "require_arbitrator",
     "run_post_game",
     "set_status",
     "start_live_battle",

@@ -1,12 +1,14 @@
-"""Battle reports: ``reported → confirmed`` (the other side or an arbitrator) or
-``reported → disputed → arbitrator``; a confirmation sends the post-game."""
+"""Battle reports: ``reported → confirmed`` or ``reported → disputed → arbitrator``; a
+confirmation sends the post-game. Who may report, confirm, dispute or void is
+``campaigns.access`` (never one side alone: the other side's word, or a neutral arbitrator's)."""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.errors import CampaignError, NotAnArbitrator, RoundClosed, WrongState
+from campaigns import access
+from campaigns.errors import CampaignError, RoundClosed, WrongState
 from campaigns.models import (
     Battle,
     BattleSide,
@@ -16,11 +18,9 @@ from campaigns.models import (
     Membership,
     Round,
 )
-from campaigns.services.common import is_arbitrator, log, require_arbitrator
+from campaigns.services.common import log
 from campaigns.services.pairings import check_pairing_limit
 from config import dispatch
-from config.errors import NotAllowed
-from rosters import access
 from rosters import services as rosters
 from rosters.models import Fighter, Gang
 from rulesets.core.words import counted
@@ -35,16 +35,6 @@ def _active_gang_ids(campaign: Campaign) -> set[int]:
             "gang_id", flat=True
         )
     )
-
-
-def _as_overseer(*, actor, action: access.Action, gangs) -> list[Gang]:
-    """The gangs of a battle that ``actor`` (an arbitrator of the campaign, or staff) acts on
-    without owning them, each asked of rosters.access: a gang whose owner has not accepted the
-    campaign (or has left it) refuses. The caller writes them a history line naming ``actor``."""
-    others = [g for g in gangs if g.owner_id != actor.pk]
-    for gang in others:
-        access.require(user=actor, action=action, gang=gang)
-    return others
 
 
 def _tell_gangs(gangs, *, actor, text: str) -> None:
@@ -86,39 +76,8 @@ def _int_keyed(value, field: str) -> dict[int, object]:
     return out
 
 
-@transaction.atomic
-def report_battle(
-    *,
-    campaign: Campaign,
-    actor,
-    gangs: list[int],
-    winner: int | None,
-    casualties: list[dict],
-    goods=None,
-    credits=None,
-    source: str = Battle.Source.LOGGED,
-    match=None,
-    round_: Round | None = None,
-    spent: list | None = None,
-) -> Battle:
-    """A battle's result into the open round (a live battle: into the round it started in)."""
-    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
-    round_ = round_ or _open_round(campaign)
-    gang_rows = _battle_gangs(campaign, gangs)
-    overseen = []
-    if source == Battle.Source.LOGGED:
-        if is_arbitrator(user=actor, campaign=campaign):
-            overseen = _as_overseer(
-                actor=actor, action=access.Action.REPORT_BATTLE, gangs=gang_rows.values()
-            )
-        elif not any(g.owner_id == actor.pk for g in gang_rows.values()):
-            raise NotAllowed("Only the two gangs' owners or an arbitrator may report this battle.")
-    if winner is not None and winner not in gangs:
-        raise CampaignError(
-            "The winner must be one of the two gangs (or null for a draw).", field="winner"
-        )
-
-    fighters = {f.pk: f for f in Fighter.objects.filter(gang_id__in=gangs)}
+def _casualty_rows(casualties, fighters: dict[int, Fighter]) -> list[tuple]:
+    """``(fighter, taken out by or None)`` for each casualty, each checked (a 400 naming it)."""
     seen: set[int] = set()
     rows = []
     for index, casualty in enumerate(casualties or []):
@@ -144,26 +103,31 @@ def report_battle(
                 field=f"{path}.fighter",
             )
         seen.add(fighter.pk)
-        by = casualty.get("taken_out_by")
-        attacker = None
-        if by is not None:
-            attacker = fighters.get(by) if isinstance(by, int) else None
-            if attacker is None:
-                raise CampaignError(
-                    "The fighter who took them out is not in either gang.",
-                    field=f"{path}.taken_out_by",
-                )
-            if not attacker.is_active:
-                raise CampaignError(
-                    f"{attacker.name} is {attacker.status}: a dead fighter deals no blows.",
-                    field=f"{path}.taken_out_by",
-                )
-            if attacker.pk == fighter.pk:
-                raise CampaignError(
-                    "A fighter cannot take themself out.", field=f"{path}.taken_out_by"
-                )
-        rows.append((fighter, attacker))
+        rows.append((fighter, _attacker(casualty.get("taken_out_by"), fighter, fighters, path)))
+    return rows
 
+
+def _attacker(by, fighter: Fighter, fighters: dict[int, Fighter], path: str) -> Fighter | None:
+    if by is None:
+        return None
+    attacker = fighters.get(by) if isinstance(by, int) else None
+    if attacker is None:
+        raise CampaignError(
+            "The fighter who took them out is not in either gang.",
+            field=f"{path}.taken_out_by",
+        )
+    if not attacker.is_active:
+        raise CampaignError(
+            f"{attacker.name} is {attacker.status}: a dead fighter deals no blows.",
+            field=f"{path}.taken_out_by",
+        )
+    if attacker.pk == fighter.pk:
+        raise CampaignError("A fighter cannot take themself out.", field=f"{path}.taken_out_by")
+    return attacker
+
+
+def _earnings(gangs: list[int], goods, credits) -> tuple[dict, dict]:
+    """Goods and credits earned, by gang id, each checked (a 400 naming the gang)."""
     goods_by_gang = _int_keyed(goods, "goods")
     credits_by_gang = _int_keyed(credits, "credits")
     for gang_id in set(goods_by_gang) | set(credits_by_gang):
@@ -193,7 +157,51 @@ def report_battle(
                 f"Credits earned are a whole number from 0 to {MAX_CREDITS_EARNED}.",
                 field=f"credits.{gang_id}",
             )
+    return goods_by_gang, credits_by_gang
 
+
+def _side_result(winner: int | None, gang_id: int) -> str:
+    if winner is None:
+        return BattleSide.Result.DRAW
+    return BattleSide.Result.WIN if winner == gang_id else BattleSide.Result.LOSS
+
+
+@transaction.atomic
+def report_battle(
+    *,
+    campaign: Campaign,
+    actor,
+    gangs: list[int],
+    winner: int | None,
+    casualties: list[dict],
+    goods=None,
+    credits=None,
+    source: str = Battle.Source.LOGGED,
+    match=None,
+    round_: Round | None = None,
+    spent: list | None = None,
+) -> Battle:
+    """A battle's result into the open round (a live battle: into the round it started in)."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    round_ = round_ or _open_round(campaign)
+    gang_rows = _battle_gangs(campaign, gangs)
+    overseen = []
+    if source == Battle.Source.LOGGED:  # a live battle's result is the server's
+        access.require(
+            user=actor,
+            action=access.Action.REPORT_BATTLE,
+            campaign=campaign,
+            gangs=gang_rows.values(),
+        )
+        if access.arbitrates(user=actor, campaign=campaign):
+            overseen = [g for g in gang_rows.values() if g.owner_id != actor.pk]
+    if winner is not None and winner not in gangs:
+        raise CampaignError(
+            "The winner must be one of the two gangs (or null for a draw).", field="winner"
+        )
+    fighters = {f.pk: f for f in Fighter.objects.filter(gang_id__in=gangs)}
+    rows = _casualty_rows(casualties, fighters)
+    goods_by_gang, credits_by_gang = _earnings(gangs, goods, credits)
     if source == Battle.Source.LOGGED:  # a live battle was counted when it started
         check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
     battle = Battle.objects.create(
@@ -204,21 +212,16 @@ def report_battle(
         match=match,
         spent=spent or [],
     )
-    for gang_id in gangs:
-        result = (
-            BattleSide.Result.DRAW
-            if winner is None
-            else BattleSide.Result.WIN
-            if winner == gang_id
-            else BattleSide.Result.LOSS
-        )
-        BattleSide.objects.create(
+    BattleSide.objects.bulk_create(
+        BattleSide(
             battle=battle,
             gang_id=gang_id,
-            result=result,
+            result=_side_result(winner, gang_id),
             credits_earned=credits_by_gang.get(gang_id, 0),
             goods=goods_by_gang.get(gang_id, []),
         )
+        for gang_id in gangs
+    )
     Casualty.objects.bulk_create(
         Casualty(battle=battle, fighter=f, taken_out_by=a) for f, a in rows
     )
@@ -242,22 +245,6 @@ def report_battle(
     return battle
 
 
-def _can_confirm(*, battle: Battle, actor) -> bool:
-    """The other side, or an arbitrator of the campaign for gangs that accepted it."""
-    if is_arbitrator(user=actor, campaign=battle.campaign):
-        action = access.Action.CONFIRM_BATTLE
-        return all(
-            access.can(user=actor, action=action, gang=g)
-            for g in _gangs(battle)
-            if g.owner_id != actor.pk
-        )
-    owners = set(battle.sides.values_list("gang__owner_id", flat=True))
-    if battle.source == Battle.Source.LIVE:
-        return actor.pk in owners
-    # The other side confirms: an owner of a gang in the battle who did not report it.
-    return actor.pk in owners and actor.pk != battle.reported_by_id
-
-
 @transaction.atomic
 def confirm_battle(*, battle: Battle, actor) -> Battle:
     # Only the battle row (a join would lock the campaign too, against a leave that holds it).
@@ -265,20 +252,14 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=battle.pk)
     )
     # Who may confirm comes first: "confirming twice changes nothing" is an answer for those
-    # who may confirm, not a 200 for a stranger who never could.
-    if not (_can_confirm(battle=battle, actor=actor) or battle.confirmed_by_id == actor.pk):
-        raise NotAllowed(
-            "The other side, or an arbitrator of the campaign the gangs are still in, confirms "
-            "a result, not its reporter."
-        )
-    if battle.status == Battle.Status.CONFIRMED:
+    # who confirmed it, not a 200 for a stranger who never could.
+    if battle.status == Battle.Status.CONFIRMED and battle.confirmed_by_id == actor.pk:
         return battle  # confirming twice changes nothing
+    _require_confirm(battle, actor)
     if battle.status == Battle.Status.VOID:
         raise WrongState("This battle was voided.", field="battle")
-    if battle.status == Battle.Status.DISPUTED and not is_arbitrator(
-        user=actor, campaign=battle.campaign
-    ):
-        raise NotAnArbitrator("A disputed result waits for an arbitrator.")
+    if battle.status == Battle.Status.CONFIRMED:
+        return battle  # the other side confirmed it already: nothing changes
     members = _active_gang_ids(battle.campaign)
     gone = [g for g in _gangs(battle) if g.pk not in members]
     if gone:
@@ -299,7 +280,7 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         actor=actor,
         battle=battle,
     )
-    if is_arbitrator(user=actor, campaign=battle.campaign):
+    if access.arbitrates(user=actor, campaign=battle.campaign):
         _tell_gangs(
             [g for g in _gangs(battle) if g.owner_id != actor.pk],
             actor=actor,
@@ -309,6 +290,22 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
     # With the broker down the confirmation stands; sweep_post_games sends the post-game later.
     dispatch.send_on_commit("campaigns.tasks.run_post_game", battle_id=battle.pk)
     return battle
+
+
+def _require_confirm(battle: Battle, actor) -> None:
+    """campaigns.access's word: never the side whose word is in already (a confirmed or void
+    battle is asked about as it was reported: who could have confirmed it hears why not)."""
+    if battle.status in (Battle.Status.CONFIRMED, Battle.Status.VOID):
+        battle = Battle(
+            pk=battle.pk,
+            campaign=battle.campaign,
+            status=Battle.Status.REPORTED,
+            reported_by_id=battle.reported_by_id,
+            source=battle.source,
+        )
+    access.require(
+        user=actor, action=access.Action.CONFIRM_BATTLE, campaign=battle.campaign, battle=battle
+    )
 
 
 def _gangs(battle: Battle) -> list[Gang]:
@@ -358,8 +355,7 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
     )
     if battle.status != Battle.Status.REPORTED:
         raise WrongState(f"A {battle.status} battle cannot be disputed.", field="battle")
-    if not _can_confirm(battle=battle, actor=actor):
-        raise NotAllowed("Only the other side may dispute a reported result.")
+    _require_confirm(battle, actor)
     if not reason.strip():
         raise CampaignError("Say what is wrong with the report.", field="reason")
     battle.status = Battle.Status.DISPUTED
@@ -377,7 +373,7 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
 
 @transaction.atomic
 def void_battle(*, battle: Battle, actor, reason: str = "") -> Battle:
-    require_arbitrator(user=actor, campaign=battle.campaign)
+    access.require(user=actor, action=access.Action.VOID_BATTLE, campaign=battle.campaign)
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     if battle.status == Battle.Status.CONFIRMED:
         raise WrongState(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from campaigns import access
 from campaigns.errors import CampaignError, WrongState
 from campaigns.models import (
     MAX_BATTLES_PER_PAIRING,
@@ -11,7 +12,7 @@ from campaigns.models import (
     LogEntry,
     Round,
 )
-from campaigns.services.common import log, require_arbitrator
+from campaigns.services.common import log
 from campaigns.services.rounds import open_round
 from rulesets.registry import checked_house_rules as chosen_house_rules
 
@@ -110,7 +111,7 @@ def create_campaign(
 
 @transaction.atomic
 def update_campaign(*, campaign: Campaign, actor, **changes) -> Campaign:
-    require_arbitrator(user=actor, campaign=campaign)
+    access.require(user=actor, action=access.Action.EDIT, campaign=campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     check_settings(changes=changes, campaign=campaign)
     for key, value in changes.items():
@@ -128,7 +129,7 @@ def update_campaign(*, campaign: Campaign, actor, **changes) -> Campaign:
 
 @transaction.atomic
 def add_arbitrator(*, campaign: Campaign, user, actor) -> None:
-    require_arbitrator(user=actor, campaign=campaign)
+    access.require(user=actor, action=access.Action.EDIT, campaign=campaign)
     campaign.arbitrators.add(user)
     log(
         campaign,
@@ -141,7 +142,7 @@ def add_arbitrator(*, campaign: Campaign, user, actor) -> None:
 @transaction.atomic
 def set_status(*, campaign: Campaign, status: str, actor) -> Campaign:
     """draft → active (opens round 1) → finished (closes nothing by itself: close rounds first)."""
-    require_arbitrator(user=actor, campaign=campaign)
+    access.require(user=actor, action=access.Action.RUN, campaign=campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     allowed = {
         Campaign.Status.DRAFT: Campaign.Status.ACTIVE,

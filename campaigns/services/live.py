@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from campaigns import access
 from campaigns.errors import CampaignError
 from campaigns.models import (
     Battle,
@@ -15,7 +16,6 @@ from campaigns.models import (
 from campaigns.services.battles import _battle_gangs, _open_round, report_battle
 from campaigns.services.common import log
 from campaigns.services.pairings import check_pairing_limit
-from config.errors import NotAllowed
 from rosters.live import gang_for_live_play  # the roster as the engine takes it
 from rosters.models import Fighter
 
@@ -39,8 +39,9 @@ def start_live_battle(
     rows = _battle_gangs(campaign, gangs)
     check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
     ordered = [rows[g] for g in gangs]
-    if not actor.is_staff and actor.pk not in {g.owner_id for g in ordered}:
-        raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
+    access.require(
+        user=actor, action=access.Action.START_LIVE_BATTLE, campaign=campaign, gangs=ordered
+    )
     for index, gang in enumerate(ordered):
         if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
             raise CampaignError(

@@ -8,7 +8,7 @@ owner's consent, and nobody keeps it there against the owner's will (docs/rules/
 - an arbitrator adds their *own* gang → ``active`` at once;
 - the owner ``leave``s → ``left`` at once, whatever anyone thinks; battles of the gang that
   were not yet confirmed are void, and from then on the campaign's arbitrators have no power
-  over the gang (``campaigns.selectors.arbitrates_gang`` asks for an ``active`` membership).
+  over the gang (``campaigns.access.arbitrates_gang`` asks for an ``active`` membership).
 
 Each decision belongs to one side and decides one state: asked of anything else it is a 409
 and changes nothing. The same decision twice is no change (and no second log line), so a
@@ -20,6 +20,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns import access
 from campaigns.errors import CampaignError, WrongState
 from campaigns.models import (
     Battle,
@@ -28,8 +29,7 @@ from campaigns.models import (
     LogEntry,
     Membership,
 )
-from campaigns.services.common import is_arbitrator, log, require_arbitrator
-from config.errors import NotAllowed
+from campaigns.services.common import log
 from rosters.models import Gang
 
 Status = Membership.Status
@@ -41,13 +41,10 @@ def request_join(*, campaign: Campaign, gang: Gang, actor, join_code: str = "") 
     """The one way in, three meanings: an arbitrator (or staff) adding their own gang makes it a
     member at once, adding someone else's invites it, and the owner asking with the join code
     makes a request that waits for an arbitrator."""
-    arbitrator = is_arbitrator(user=actor, campaign=campaign)
+    arbitrator = access.can(user=actor, action=access.Action.INVITE_GANG, campaign=campaign)
     owner = gang.owner_id == actor.pk
     if not arbitrator:
-        if not owner:
-            raise NotAllowed(
-                "Only the gang's owner may ask for it to join; an arbitrator may invite it."
-            )
+        access.require(user=actor, action=access.Action.ASK_TO_JOIN, campaign=campaign, gang=gang)
         if join_code != campaign.join_code:
             raise CampaignError("That is not this campaign's join code.", field="join_code")
     if campaign.status == Campaign.Status.FINISHED:
@@ -110,7 +107,7 @@ def decide_membership(*, membership: Membership, approve: bool, actor) -> Member
     """An arbitrator's answer to an owner's request to join: ``pending`` → ``active`` or
     ``rejected``. It decides nothing else (an invitation is the owner's to answer, a leave is
     nobody's to refuse)."""
-    require_arbitrator(user=actor, campaign=membership.campaign)
+    access.require(user=actor, action=access.Action.DECIDE_MEMBERSHIP, campaign=membership.campaign)
     membership = _locked(membership)
     wanted = Status.ACTIVE if approve else Status.REJECTED
     if membership.via == Via.REQUEST and membership.status == wanted:
@@ -127,8 +124,12 @@ def answer_invitation(*, membership: Membership, accept: bool, actor) -> Members
     """The gang's owner answers an arbitrator's invitation: ``invited`` → ``active`` or
     ``declined``. Nobody else may, staff included: it is the owner's consent."""
     membership = _locked(membership)
-    if membership.gang.owner_id != actor.pk:
-        raise NotAllowed("Only the gang's owner may accept or decline its invitation.")
+    access.require(
+        user=actor,
+        action=access.Action.ANSWER_INVITATION,
+        campaign=membership.campaign,
+        gang=membership.gang,
+    )
     wanted = Status.ACTIVE if accept else Status.DECLINED
     if membership.via == Via.INVITATION and membership.status == wanted:
         return membership  # answered so already
@@ -145,8 +146,9 @@ def answer_invitation(*, membership: Membership, accept: bool, actor) -> Members
 def leave_campaign(*, membership: Membership, actor) -> Membership:
     """The owner takes the gang out, at once: a member leaves, a request is withdrawn. Nobody
     can refuse it. Battles of the gang not yet confirmed are void (see ``_end_battles``)."""
-    if membership.gang.owner_id != actor.pk:
-        raise NotAllowed("Only the gang's owner may take it out of the campaign.")
+    access.require(
+        user=actor, action=access.Action.LEAVE, campaign=membership.campaign, gang=membership.gang
+    )
     # Lock order: live battles, the campaign, then the rest, as collect_live_battle and
     # report_battle take them, so that a leave waits for a report being written (or it for
     # the leave) instead of deadlocking with it.

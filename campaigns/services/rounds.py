@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns import access
 from campaigns.errors import WrongState
 from campaigns.models import (
     Battle,
@@ -13,7 +14,7 @@ from campaigns.models import (
     LogEntry,
     Round,
 )
-from campaigns.services.common import log, require_arbitrator
+from campaigns.services.common import log
 from campaigns.services.post_game import run_post_game
 from config import dispatch
 from jobs import services as jobs
@@ -25,7 +26,7 @@ CLOSE_ROUND = "campaigns.tasks.close_round"  # sent by name: the tasks module im
 
 @transaction.atomic
 def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
-    require_arbitrator(user=actor, campaign=campaign)
+    access.require(user=actor, action=access.Action.RUN, campaign=campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.status != Campaign.Status.ACTIVE:
         raise WrongState("Start the campaign before opening rounds.", field="campaign")
@@ -50,7 +51,7 @@ def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
 def request_round_close(*, round_: Round, actor):
     """Start the closing job (idempotent: a round already closing or closed returns its job)."""
     if actor is not None:
-        require_arbitrator(user=actor, campaign=round_.campaign)
+        access.require(user=actor, action=access.Action.RUN, campaign=round_.campaign)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.OPEN:
         return round_.close_job

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns import selectors, services
+from campaigns import access, selectors, services
 from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
 from campaigns.views.forms import CampaignCreateForm, JoinForm, PairForm, ReasonForm
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
@@ -83,7 +83,7 @@ def _battles(campaign: Campaign):
 def campaign_detail(request, pk: int):
     campaign = _campaign(pk)
     user = request.user
-    arbitrator = services.is_arbitrator(user=user, campaign=campaign)
+    arbitrator = access.arbitrates(user=user, campaign=campaign)
     memberships = list(
         Membership.objects.filter(campaign=campaign).select_related("gang__owner").order_by("id")
     )
@@ -95,10 +95,11 @@ def campaign_detail(request, pk: int):
     for entry in campaign.log.filter(kind__in=OUTCOME_KINDS, battle__in=battles).order_by("id"):
         outcomes[entry.battle_id].append(entry.text)
     for battle in battles:
-        owners = {side.gang.owner_id for side in battle.sides.all()}
         battle.outcome_lines = outcomes.get(battle.pk, [])
-        battle.mine = user.pk in owners or arbitrator
-        battle.reported_by_me = battle.reported_by_id == user.pk and not arbitrator
+        battle.awaiting = access.awaiting(battle=battle)
+        battle.may_confirm = battle.awaiting is not None and access.can(
+            user=user, action=access.Action.CONFIRM_BATTLE, campaign=campaign, battle=battle
+        )
     standings = selectors.campaign_standings(campaign)
     context = {
         "campaign": campaign,

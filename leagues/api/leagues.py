@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from config.renderers import ORJSONRenderer
 from config.serializers import RefuseUnwritable
-from leagues import selectors, services
+from leagues import access, selectors, services
 from leagues.api.parsing import LeagueJSONParser
 from leagues.api.results import (
     LeagueMatchSerializer,
@@ -62,8 +62,8 @@ class LeagueSerializer(serializers.ModelSerializer):
 
     def get_join_code(self, league) -> str | None:
         user = self.context["request"].user
-        organisers = league.organisers.all()
-        return league.join_code if user.is_staff or user in organisers else None
+        see = access.can(user=user, action=access.Action.SEE_JOIN_CODE, league=league)
+        return league.join_code if see else None
 
 
 class LeagueSettingsSerializer(RefuseUnwritable, serializers.Serializer):

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.serializers import RoundedFloatField
-from leagues import services
+from leagues import access, services
 from leagues.api.parsing import LeagueJSONParser, PlayerMapField
 from leagues.models import Confirmation, LeagueMatch, RatingChange
 from leagues.scoring import Scoring
@@ -127,8 +127,10 @@ class LeagueMatchSerializer(serializers.ModelSerializer):
         counts if they all confirm, the disputing player included)."""
         if result.status not in (LeagueMatch.Status.REPORTED, LeagueMatch.Status.DISPUTED):
             return []
-        done = {c.player_id for c in result.confirmations.all()}
-        return [p.player.username for p in self._seats(result) if p.player_id not in done]
+        return access.awaiting(
+            players={p.player_id: p.player.username for p in self._seats(result)},
+            confirmed={c.player_id for c in result.confirmations.all()},
+        )
 
 
 class ResultInputSerializer(serializers.Serializer):

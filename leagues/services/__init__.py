@@ -3,7 +3,7 @@
 - ``leagues``: founding a league, its settings and organisers;
 - ``members``: invitations and their answers, joining with the code;
 - ``results``: reporting a result, confirming, disputing and voiding it (and its ratings);
-- ``common``: who organises, who is a member, finding a player.
+- ``common``: finding a player. Who may do what is ``leagues.access``.
 
 The consent rules (docs/rules/leagues.md): a player is in a league only if they joined with
 its code or accepted an organiser's invitation; a result names only such members and counts
@@ -12,13 +12,7 @@ only once every player it names has confirmed it.
 Other modules call the verbs re-exported here (``from leagues import services``).
 """
 
-from leagues.services.common import (
-    MAX_REASON,
-    find_player,
-    is_member,
-    is_organiser,
-    require_organiser,
-)
+from leagues.services.common import MAX_REASON, find_player
 from leagues.services.leagues import (
     SETTINGS,
     add_organiser,
@@ -56,10 +50,7 @@ __all__ = [
     "dispute_result",
     "find_player",
     "invite_players",
-    "is_member",
-    "is_organiser",
     "report_result",
-    "require_organiser",
     "update_league",
     "void_result",
 ]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from leagues import summaries
+from leagues import access, summaries
 from leagues.errors import LeagueError
 from leagues.models import League
 from leagues.scoring import check_points_table, check_tie_breakers, default_settings
-from leagues.services.common import require_organiser
 from rulesets.registry import checked_house_rules, get_ruleset
 
 SETTINGS = (
@@ -78,7 +77,7 @@ def update_league(*, league: League, actor, **changes) -> League:
     """Change settings. New points or tie-breakers apply to the whole season at once: new
     points rescore the standing totals here, tie-breakers are applied when read; ratings do not
     depend on league settings."""
-    require_organiser(user=actor, league=league)
+    access.require(user=actor, action=access.Action.EDIT, league=league)
     league = League.objects.select_for_update().get(pk=league.pk)
     for key in changes:
         if key not in SETTINGS:
@@ -94,6 +93,6 @@ def update_league(*, league: League, actor, **changes) -> League:
 
 @transaction.atomic
 def add_organiser(*, league: League, user, actor) -> League:
-    require_organiser(user=actor, league=league)
+    access.require(user=actor, action=access.Action.EDIT, league=league)
     league.organisers.add(user)
     return league

@@ -21,10 +21,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
-from config.errors import DomainError, NotAllowed
-from leagues.errors import LeagueError, NotAnOrganiser, WrongState
+from config.errors import DomainError
+from leagues import access
+from leagues.errors import LeagueError, WrongState
 from leagues.models import League, Membership
-from leagues.services.common import find_player, is_organiser, require_organiser
+from leagues.services.common import find_player
 
 Status = Membership.Status
 
@@ -33,10 +34,10 @@ Status = Membership.Status
 def add_member(*, league: League, player, actor, join_code: str = "") -> Membership:
     """An organiser invites a player (or adds themselves); a player joins with the code."""
     league = League.objects.select_for_update().get(pk=league.pk)
-    organiser = is_organiser(user=actor, league=league)
+    organiser = access.can(user=actor, action=access.Action.INVITE, league=league)
     joining = player.pk == actor.pk
-    if not joining and not organiser:
-        raise NotAnOrganiser("Only an organiser may invite another player.")
+    if not joining:
+        access.require(user=actor, action=access.Action.INVITE, league=league)
     if joining and not organiser:
         if not join_code or join_code != league.join_code:
             raise LeagueError("That is not this league's join code.", field="join_code")
@@ -67,7 +68,7 @@ def invite_players(*, league: League, usernames: list, actor) -> list[Membership
     in a savepoint, so every bad name is found; any refusal rolls every invitation back and
     is reported by its place in the list (``players.2``)."""
     league = League.objects.select_for_update().get(pk=league.pk)
-    require_organiser(user=actor, league=league)
+    access.require(user=actor, action=access.Action.INVITE, league=league)
     errors: dict[str, list[str]] = {}
     made, seen = [], {}
     for index, name in enumerate(usernames):
@@ -110,10 +111,12 @@ def _answerable(membership: Membership, actor) -> Membership:
     membership = (
         Membership.objects.select_for_update().select_related("player").get(pk=membership.pk)
     )
-    if membership.player_id != actor.pk:
-        raise NotAllowed(
-            f"This invitation is for {membership.player.username}; only they may answer it."
-        )
+    access.require(
+        user=actor,
+        action=access.Action.ANSWER_INVITATION,
+        league=membership.league,
+        membership=membership,
+    )
     return membership
 
 

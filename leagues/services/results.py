@@ -26,11 +26,10 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
-from config.errors import NotAllowed
-from leagues import ratings, summaries
+from leagues import access, ratings, summaries
 from leagues.errors import LeagueError, WrongState
 from leagues.models import Confirmation, League, LeagueMatch, Membership
-from leagues.services.common import MAX_REASON, is_member, is_organiser, require_organiser
+from leagues.services.common import MAX_REASON
 from matches import services as matches
 from matches.models import Match, Participant
 
@@ -124,15 +123,14 @@ def report_result(
     # An active member reporting a game they played in (the common case) may report it
     # whether or not they organise: their membership, read with the others named, says so.
     plays_as_member = rows.get(actor.username) == Membership.Status.ACTIVE
-    organiser = not plays_as_member and is_organiser(user=actor, league=league)
-    if not organiser and not plays_as_member and not is_member(user=actor, league=league):
-        raise NotAllowed("Only members and organisers of this league may log its results.")
+    if not plays_as_member:
+        access.require(user=actor, action=access.Action.LOG_RESULT, league=league)
     if not isinstance(placements, dict) or not placements:
         raise LeagueError('Give every player\'s place, like {"alice": 1}.', field="placements")
     players = _members_by_name(league, list(placements), rows=rows)
     plays = actor.username in players
-    if not organiser and not plays:
-        raise NotAllowed("A member may only report games they played in.", field="placements")
+    if not plays:
+        access.require(user=actor, action=access.Action.REPORT_OTHERS_GAME, league=league)
     _check_teams(placements, teams or {})
     _check_season(league, timezone.localdate(played_at) if played_at else timezone.localdate())
     # Who may report was decided above (members their own games, organisers any): the match
@@ -160,14 +158,12 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
     """Offer a finished live match to the league. The server refereed it, so nobody can get
     its result wrong, but it counts only once each of its players (all active members) has
     confirmed it, as a logged result does: the adder, if they played, by adding it."""
-    organiser = is_organiser(user=actor, league=league)
     match = Match.objects.select_for_update().get(pk=match.pk)
     participants = list(match.participants.select_related("player"))
     names = [p.player.username for p in participants]
-    if not organiser and actor.username not in names:
-        raise NotAllowed("A member may only add games they played in.", field="match")
-    if not organiser and not is_member(user=actor, league=league):
-        raise NotAllowed("Only members and organisers of this league may log its results.")
+    if actor.username not in names:
+        access.require(user=actor, action=access.Action.ADD_OTHERS_MATCH, league=league)
+    access.require(user=actor, action=access.Action.LOG_RESULT, league=league)
     if match.ruleset != league.ruleset:
         raise LeagueError("This match is not a game of this league.", field="match")
     if not match.live or match.status != Match.Status.FINISHED:
@@ -280,12 +276,9 @@ def confirm_result(*, result: LeagueMatch, actor) -> LeagueMatch:
     result = _locked(result)
     seats = _seats(result)
     players = {s.player_id for s in seats}
-    if actor.pk not in players:
-        if is_organiser(user=actor, league=result.league):
-            raise NotAllowed(
-                "Only the players of a result confirm it; an organiser may void it instead."
-            )
-        raise NotAllowed("Only the players of this result may confirm it.")
+    access.require(
+        user=actor, action=access.Action.CONFIRM_RESULT, league=result.league, players=players
+    )
     if result.status == LeagueMatch.Status.VOID:
         raise WrongState("This result is void.")
     if result.status == LeagueMatch.Status.CONFIRMED:
@@ -316,8 +309,12 @@ def confirm_result(*, result: LeagueMatch, actor) -> LeagueMatch:
 def dispute_result(*, result: LeagueMatch, actor, reason: str) -> LeagueMatch:
     """A player says a reported result is wrong; it waits for an organiser."""
     result = _locked(result)
-    if actor.pk not in _player_ids(result) and not is_organiser(user=actor, league=result.league):
-        raise NotAllowed("Only the players of this result or an organiser may dispute it.")
+    access.require(
+        user=actor,
+        action=access.Action.DISPUTE_RESULT,
+        league=result.league,
+        players=_player_ids(result),
+    )
     if result.status != LeagueMatch.Status.REPORTED:
         raise WrongState(
             f"Only a result waiting for confirmation can be disputed; this one is {result.status}."
@@ -336,7 +333,7 @@ def dispute_result(*, result: LeagueMatch, actor, reason: str) -> LeagueMatch:
 def void_result(*, result: LeagueMatch, actor, reason: str = "") -> LeagueMatch:
     """An organiser strikes a result out. If it had counted, its game's ratings are rebuilt."""
     result = _locked(result)
-    require_organiser(user=actor, league=result.league)
+    access.require(user=actor, action=access.Action.VOID_RESULT, league=result.league)
     if result.status == LeagueMatch.Status.VOID:
         raise WrongState("This result is already void.")
     was_confirmed = result.status == LeagueMatch.Status.CONFIRMED

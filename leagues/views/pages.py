@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
-from leagues import selectors, services
+from leagues import access, selectors, services
 from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.views.chart import chart, rating_series
 from leagues.views.forms import LeagueCreateForm, LeagueJoinForm, ResultForm
@@ -57,7 +57,7 @@ def _results(league: League):
 
 def _page(request, league: League, form: ResultForm | None = None, status: int = 200):
     user = request.user
-    organiser = services.is_organiser(user=user, league=league)
+    organiser = access.organises(user=user, league=league)
     members = list(
         Membership.objects.filter(league=league)
         .select_related("player", "added_by")
@@ -69,13 +69,19 @@ def _page(request, league: League, form: ResultForm | None = None, status: int =
         players = [p.player for p in result.match.participants.all()]
         confirmed = {c.player_id for c in result.confirmations.all()}
         result.players = [(p, p.pk in confirmed) for p in players]
-        result.can_confirm = result.status in ("reported", "disputed") and (
-            organiser
-            or (
-                result.status == "reported"
-                and user.pk in {p.pk for p in players}
-                and user.pk not in confirmed
-            )
+        result.awaiting = access.awaiting(
+            players={p.pk: p.username for p in players}, confirmed=confirmed
+        )
+        # A player's own word, once: a confirmation, or a dispute withdrawn by confirming.
+        may = access.can(
+            user=user,
+            action=access.Action.CONFIRM_RESULT,
+            league=league,
+            players={p.pk for p in players},
+        )
+        result.can_confirm = may and (
+            (result.status == "reported" and user.pk not in confirmed)
+            or (result.status == "disputed" and result.disputed_by_id == user.pk)
         )
     standings = selectors.league_standings(league)
     series = rating_series(league, [m.player for m in members])

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.pages import SERVICE_ERRORS, error_of
 from matches import services
+from matches.access import seat_and_access
 from matches.models import Match, Participant
-from matches.spectators import seat_and_access
 from matches.tables import table_for, table_version
 from rulesets.registry import get_ruleset
 

@@ -21,6 +21,11 @@ class GangAdmin(GangOperations, ScopedAdmin):
     search_fields = ["name", "owner__username"]
     autocomplete_fields = ["owner"]
     change_form_template = "admin/rosters/gang/change_form.html"
+    # What the API asks for the same change (PATCH /gangs/{id}/): the owner's, or staff's.
+    field_actions = {"name": access.Action.EDIT_GANG, "notes": access.Action.EDIT_GANG}
+
+    def may(self, user, action, obj) -> bool:
+        return access.can(user=user, action=action, gang=obj)
 
     def get_fields(self, request, obj=None):
         # Owner and faction are chosen once, at founding; the rest is on the sheet.
@@ -30,8 +35,11 @@ class GangAdmin(GangOperations, ScopedAdmin):
         return self.operation_urls() + super().get_urls()
 
     def save_model(self, request, obj, form, change):
-        if change:
-            super().save_model(request, obj, form, change)
+        if change:  # through the API's service and check, even if a form let more through
+            access.require(user=request.user, action=access.Action.EDIT_GANG, gang=obj)
+            changed = {f: form.cleaned_data[f] for f in form.changed_data if f in ("name", "notes")}
+            services.update_gang(gang=obj, actor=request.user, **changed)
+            obj.refresh_from_db()
             return
         # A new gang is founded through the service so that the starting treasury is paid.
         gang = services.create_gang(

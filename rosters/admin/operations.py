@@ -27,11 +27,6 @@ from rosters.sheet import card_name
 from rulesets.core.words import counted
 
 
-def require_credits_power(*, user, gang: Gang) -> None:
-    """The API's rule for credits: staff, or someone who oversees the gang."""
-    access.require(user=user, action=access.Action.ADJUST_CREDITS, gang=gang)
-
-
 def _hire(request, gang, data):
     fighter = services.hire_fighter(
         gang=gang, name=data["name"], role=data["role"], actor=request.user

@@ -26,7 +26,8 @@ PAGES = {
     "rounds": (lambda r: "/admin/campaigns/round/", 8),
     "round": (lambda r: f"/admin/campaigns/round/{r['round'].pk}/change/", 6),
     "battles": (lambda r: "/admin/campaigns/battle/", 10),
-    "battle": (lambda r: f"/admin/campaigns/battle/{r['battle'].pk}/change/", 8),
+    # Who may confirm (campaigns.access): the campaign's arbitrators, each gang's consent.
+    "battle": (lambda r: f"/admin/campaigns/battle/{r['battle'].pk}/change/", 12),
     "report form": (
         lambda r: (
             f"/admin/campaigns/battle/add/?campaign={r['campaign'].pk}"

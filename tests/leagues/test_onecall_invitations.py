@@ -8,7 +8,7 @@ name by its place in the list.
 
 import pytest
 
-from leagues import services
+from leagues import access
 from leagues.models import Membership
 from tests.factories import UserFactory
 from tests.leagues.conftest import LDP, errors_of, ok
@@ -35,12 +35,12 @@ def test_an_organiser_invites_several_players_at_once_and_each_waits_for_them(wo
         ("bob", "invited", "invitation"),
         ("cal", "invited", "invitation"),
     ]
-    assert not services.is_member(user=world.players[0], league=fresh)
+    assert not access.member_of(user=world.players[0], league=fresh)
     # Each answers for themselves, as with a one-by-one invitation.
     ann = Membership.objects.get(league=fresh, player=world.players[0])
     url = world.url(f"members/{ann.pk}/accept/", fresh)
     assert ok(world.client(world.players[0]).post(url), 200)["status"] == "active"
-    assert services.is_member(user=world.players[0], league=fresh)
+    assert access.member_of(user=world.players[0], league=fresh)
 
 
 def test_the_organiser_named_among_them_is_a_member_at_once(world, fresh):

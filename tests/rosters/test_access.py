@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
-from campaigns.selectors import arbitrates_gang
+from campaigns.access import arbitrates_gang
 from config.errors import NotAllowed
 from rosters import access
 from rosters.access import Action

@@ -34,12 +34,15 @@ from dataclasses import dataclass, field
 import pytest
 from django.core.cache import cache
 from django.db import transaction
+from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
-from campaigns.models import Round
+from campaigns.models import Battle, Round
+from rosters.models import Fighter, Gang
 from tests.leagues.security_rows import league_rows
 from tests.matches.security_rows import consent_rows
-from tests.security.world import BASE_PERSONAS, CAMPAIGN_PERSONAS, World, build_world
+from tests.security.world import BASE_PERSONAS, CAMPAIGN_PERSONAS, PERSONAS, World, build_world
 
 pytestmark = pytest.mark.django_db
 
@@ -490,3 +493,65 @@ def test_permissions_matrix():
                 # Refusals are the API's error body, and never a bare HTML page.
                 assert set(response.json()) == {"detail", "errors"}, response.content
     assert not mismatches, "\n".join(mismatches)
+
+
+# --- The admin allows no more than the API (#29 item 1) ----------------------------------------
+# The same change through the admin's own forms and buttons, as every persona: whatever the
+# admin let through, the API's row above allows that persona too. (The admin may allow less:
+# it is the organisers' tool; a gang's owner runs the roster from the site and the API.) Every
+# field of every change form: tests/admin/test_field_matrix.py.
+ADMIN_TWINS = [
+    # (the API row's method and path, the admin URL, the POST, what changed, if anything)
+    (
+        ("PATCH", "/api/v1/gangs/{id}/"),
+        lambda w: reverse("admin:rosters_gang_change", args=[w.ids["gang"]]),
+        {"name": "Renamed in the admin", "notes": "Overwritten in the admin", "_save": "Save"},
+        lambda w: Gang.objects.filter(pk=w.ids["gang"], notes="Overwritten in the admin").exists(),
+    ),
+    (
+        ("PATCH", "/api/v1/fighters/{id}/"),
+        lambda w: reverse("admin:rosters_fighter_change", args=[w.ids["leader"]]),
+        {"name": "Renamed in the admin", "_save": "Save"},
+        lambda w: Fighter.objects.filter(pk=w.ids["leader"], name="Renamed in the admin").exists(),
+    ),
+    (
+        ("POST", BATTLE_DECISION),
+        lambda w: reverse("admin:campaigns_battle_decide", args=[w.ids["battle"], "confirm"]),
+        {},
+        lambda w: Battle.objects.filter(pk=w.ids["battle"], status="confirmed").exists(),
+    ),
+]
+
+
+def _api_row(world: World, key: tuple[str, str], admin_url: str) -> Row:
+    """The API's row for the same change (the battle decision whose URL says the same verb)."""
+    rows = [r for r in MATRIX if (r.method, r.template) == key]
+    verb = admin_url.rstrip("/").rsplit("/", 1)[-1]
+    return next((r for r in rows if f"/{verb}/" in r.url(world)), rows[0])
+
+
+def test_the_admin_allows_no_more_than_the_api():
+    world = build_world()
+    # Staff use the admin with Django's model permissions; the API asks is_staff only.
+    world.users["staff"].is_superuser = True
+    world.users["staff"].save(update_fields=["is_superuser"])
+    done, too_much = set(), []
+    for key, url, data, changed in ADMIN_TWINS:
+        row = _api_row(world, key, url(world))
+        for persona in PERSONAS:
+            with transaction.atomic():
+                client = Client()
+                if persona != "anonymous":
+                    client.force_login(world.users[persona])
+                client.post(url(world), data)
+                did = changed(world)
+                transaction.set_rollback(True)
+            if did:
+                done.add((key, persona))
+                if not 200 <= row.expect[persona] < 300:
+                    too_much.append(f"{key} as {persona}: the admin did it, the API refuses")
+    assert not too_much, "\n".join(too_much)
+    # Staff do each through the admin; a non-staff arbitrator renames nothing there, and
+    # confirms the battle the rival reported (they do not play in it), as over the API.
+    assert {k for k, persona in done if persona == "staff"} == {k for k, *_ in ADMIN_TWINS}
+    assert {k for k, persona in done if persona == "arbitrator"} == {("POST", BATTLE_DECISION)}

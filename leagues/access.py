@@ -1,0 +1,179 @@
+"""Who may do what in a league: the one place that decides it (``rosters/access.py``'s shape).
+
+The API, the services, the pages and the admin ask here, about a named **action**::
+
+    from leagues import access
+    access.can(user=user, action=access.Action.EDIT, league=league)               # -> bool
+    access.require(user=user, action=access.Action.CONFIRM_RESULT, league=league,
+                   players={...})                       # the result's players' ids
+
+- **Organisers** of the league (and staff) run it (``ORGANISER_ACTIONS``: settings and
+  organisers, invitations, the join code, voiding a result, reporting or adding a game they
+  did not play in).
+- **Active members** (who accepted an invitation or joined with the code) log the games they
+  played in (``LOG_RESULT``).
+- **A result** counts once every player it names has confirmed it, each for themself
+  (``CONFIRM_RESULT``: a player of the result, nobody else, organisers and staff included).
+  A reporter's own confirmation is theirs only, never the other players': a result is never
+  confirmed by one side alone. ``awaiting`` says whose word is missing. Its players, or an
+  organiser, dispute it.
+- **An invitation** is answered by the invited player only.
+
+``require`` raises ``NotAnOrganiser`` or ``NotAllowed`` (403) with the sentence that says who may.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.db.models import Q, QuerySet
+
+from config import admin_scope as scope
+from config.errors import NotAllowed
+from leagues.errors import NotAnOrganiser
+from leagues.models import League, Membership
+
+
+class Action(StrEnum):
+    """Everything anyone may do in a league, by name."""
+
+    EDIT = "edit"  # settings, and adding an organiser
+    INVITE = "invite"  # another player: an invitation they answer
+    SEE_JOIN_CODE = "see_join_code"
+    VOID_RESULT = "void_result"
+    REPORT_OTHERS_GAME = "report_others_game"  # a result the reporter did not play in
+    ADD_OTHERS_MATCH = "add_others_match"  # a live match the adder did not play in
+    LOG_RESULT = "log_result"  # a member's own games
+    CONFIRM_RESULT = "confirm_result"  # needs the result's players
+    DISPUTE_RESULT = "dispute_result"  # needs the result's players
+    ANSWER_INVITATION = "answer_invitation"  # needs the membership
+
+
+ORGANISER_ACTIONS = frozenset(
+    {
+        Action.EDIT,
+        Action.INVITE,
+        Action.SEE_JOIN_CODE,
+        Action.VOID_RESULT,
+        Action.REPORT_OTHERS_GAME,
+        Action.ADD_OTHERS_MATCH,
+    }
+)
+ORGANISER_MESSAGES = {
+    Action.INVITE: "Only an organiser may invite another player.",
+    Action.REPORT_OTHERS_GAME: "A member may only report games they played in.",
+    Action.ADD_OTHERS_MATCH: "A member may only add games they played in.",
+}
+
+
+def _signed_in(user) -> bool:
+    return bool(user and user.is_authenticated)
+
+
+def organises(*, user, league: League) -> bool:
+    """An organiser of ``league``, or staff."""
+    if not _signed_in(user):
+        return False
+    if user.is_staff:
+        return True
+    cached = getattr(league, "_prefetched_objects_cache", {}).get("organisers")
+    if cached is not None:
+        return any(u.pk == user.pk for u in cached)
+    return league.organisers.filter(pk=user.pk).exists()
+
+
+def member_of(*, user, league: League) -> bool:
+    """An active member: invited players count only once they accepted."""
+    if not _signed_in(user):
+        return False
+    return Membership.objects.filter(
+        league=league, player=user, status=Membership.Status.ACTIVE
+    ).exists()
+
+
+def can(*, user, action: Action, league: League, players=(), membership=None) -> bool:
+    """Whether ``user`` may take ``action`` in ``league``. A result's actions name its
+    ``players`` (their ids); answering an invitation names the ``membership``."""
+    action = Action(action)
+    if not _signed_in(user):
+        return False
+    if action in ORGANISER_ACTIONS:
+        return organises(user=user, league=league)
+    if action == Action.LOG_RESULT:
+        return member_of(user=user, league=league) or organises(user=user, league=league)
+    if action == Action.CONFIRM_RESULT:
+        return user.pk in set(players)
+    if action == Action.DISPUTE_RESULT:
+        return user.pk in set(players) or organises(user=user, league=league)
+    return membership is not None and membership.player_id == user.pk
+
+
+def require(*, user, action: Action, league: League, players=(), membership=None) -> None:
+    """``can``, or the 403 that says who may."""
+    if can(user=user, action=action, league=league, players=players, membership=membership):
+        return
+    action = Action(action)
+    if action == Action.INVITE:
+        raise NotAnOrganiser(ORGANISER_MESSAGES[action])
+    if action in ORGANISER_MESSAGES:
+        field = "match" if action == Action.ADD_OTHERS_MATCH else "placements"
+        raise NotAllowed(ORGANISER_MESSAGES[action], field=field)
+    if action in ORGANISER_ACTIONS:
+        raise NotAnOrganiser()
+    if action == Action.LOG_RESULT:
+        raise NotAllowed("Only members and organisers of this league may log its results.")
+    if action == Action.CONFIRM_RESULT:
+        if organises(user=user, league=league):
+            raise NotAllowed(
+                "Only the players of a result confirm it; an organiser may void it instead."
+            )
+        raise NotAllowed("Only the players of this result may confirm it.")
+    if action == Action.DISPUTE_RESULT:
+        raise NotAllowed("Only the players of this result or an organiser may dispute it.")
+    player = membership.player.username if membership is not None else "another player"
+    raise NotAllowed(f"This invitation is for {player}; only they may answer it.")
+
+
+def awaiting(*, players: dict[int, str], confirmed: set[int]) -> list[str]:
+    """The usernames whose confirmation a result still waits for, in ``players``' order
+    (id → name): each player's own word, whoever reported it."""
+    return [name for pk, name in players.items() if pk not in confirmed]
+
+
+# --- The admin's scoping ------------------------------------------------------------------
+
+
+def organised_by(user, *, via: str = "league") -> Q:
+    """Rows of the leagues ``user`` organises, reached from their model by ``via`` (empty for
+    leagues themselves): the role as a query, for lists."""
+    return Q(**{f"{via}__organisers" if via else "organisers": user})
+
+
+def leagues_organised_by(user) -> QuerySet[League]:
+    return League.objects.filter(organised_by(user, via=""))
+
+
+def organises_any(user) -> bool:
+    """Whether the user organises a league (an organiser, for the admin)."""
+    return leagues_organised_by(user).exists()
+
+
+def what_they_run(user) -> dict:
+    return {"my_leagues": list(leagues_organised_by(user).order_by("-created_at")[:20])}
+
+
+def register_admin() -> None:
+    """What an organiser sees in the admin (config/admin_scope.py): their leagues and those
+    leagues' results."""
+
+    def league_rows(user) -> Q:
+        return Q(pk__in=leagues_organised_by(user).values("pk"))
+
+    def in_leagues(user) -> Q:
+        return Q(league__in=leagues_organised_by(user).values("pk"))
+
+    scope.register_organisers(organises=organises_any, runs=what_they_run)
+    scope.register_scope(
+        "leagues.league", rows=league_rows, powers={scope.VIEW, scope.ADD, scope.CHANGE}
+    )
+    scope.register_scope("leagues.leaguematch", rows=in_leagues, powers={scope.VIEW, scope.RUN})
