@@ -53,6 +53,9 @@ class LeagueSerializer(serializers.ModelSerializer):
             "points_draw",
             "points_loss",
             "tie_breakers",
+            "asks_check_in",
+            "bye_points",
+            "unreported_tables",
             "members",
             "join_code",
             "created_at",
@@ -85,6 +88,22 @@ class LeagueSettingsSerializer(RefuseUnwritable, serializers.Serializer):
         required=False,
         max_length=len(TIE_BREAKERS),
         help_text="In order. score_difference and most_kills only for the games that score them.",
+    )
+    asks_check_in = serializers.BooleanField(
+        required=False, help_text="League nights: rounds pair only the members who checked in."
+    )
+    bye_points = serializers.IntegerField(
+        min_value=0,
+        max_value=1000,
+        required=False,
+        allow_null=True,
+        help_text="League nights: a bye's points (null: as many as a win).",
+    )
+    unreported_tables = serializers.ChoiceField(
+        choices=["unplayed", "loss", "draw"],
+        required=False,
+        help_text="League nights: what a table without a confirmed result counts as when "
+        "its round is closed.",
     )
 
 
@@ -308,6 +327,11 @@ class LeagueViewSet(
             if match is None:
                 raise serializers.ValidationError({"match": ["There is no such match."]})
             result = services.add_live_match(league=league, actor=request.user, match=match)
+        elif "round" in values or "table" in values:
+            # A league night's table: only its players report it (leagues.services.rounds).
+            values.setdefault("round", None)
+            values.setdefault("table", None)
+            result = services.report_table_result(league=league, actor=request.user, **values)
         else:
             result = services.report_result(league=league, actor=request.user, **values)
         return Response(answer(result), status=status.HTTP_201_CREATED)

@@ -2,6 +2,7 @@
 
 - ``leagues``: founding a league, its settings and organisers;
 - ``members``: invitations and their answers, joining with the code;
+- ``rounds``: league nights: check-in, opening and closing rounds, results by table;
 - ``results``: reporting a result, confirming, disputing and voiding it (and its ratings);
 - ``common``: who organises, who is a member, finding a player.
 
@@ -40,6 +41,13 @@ from leagues.services.results import (
     report_result,
     void_result,
 )
+from leagues.services.rounds import (
+    check_in,
+    close_round,
+    drop,
+    open_round,
+    report_table_result,
+)
 
 __all__ = [
     "MAX_REASON",
@@ -48,17 +56,22 @@ __all__ = [
     "add_live_match",
     "add_member",
     "add_organiser",
+    "check_in",
     "check_order",
     "check_settings",
+    "close_round",
     "confirm_result",
     "create_league",
     "decline_membership",
     "dispute_result",
+    "drop",
     "find_player",
     "invite_players",
     "is_member",
     "is_organiser",
+    "open_round",
     "report_result",
+    "report_table_result",
     "require_organiser",
     "update_league",
     "void_result",

@@ -30,6 +30,7 @@ from config.errors import NotAllowed
 from leagues import ratings, summaries
 from leagues.errors import LeagueError, WrongState
 from leagues.models import Confirmation, League, LeagueMatch, Membership
+from leagues.rounds_closing import result_confirmed
 from leagues.services.common import MAX_REASON, is_member, is_organiser, require_organiser
 from matches import services as matches
 from matches.models import Match, Participant
@@ -232,6 +233,7 @@ def _confirm(result: LeagueMatch, actor, seats: list[Participant]) -> list:
         match_id=result.match_id,
         league_locked=True,
     )
+    result_confirmed(result)  # a league night's last table ends its round
     return changes
 
 
