@@ -46,9 +46,9 @@ from leagues.api.results import (
 from leagues.api.rounds import (
     CheckInView,
     EventStandingsView,
+    LeagueRoundSerializer,
     RoundCloseView,
     RoundDetailView,
-    RoundSerializer,
     RoundsView,
 )
 from leagues.api.standings import (
@@ -84,6 +84,7 @@ __all__ = [
     "LeagueMembershipSerializer",
     "LeaguePlayerSerializer",
     "LeagueReasonSerializer",
+    "LeagueRoundSerializer",
     "LeagueSerializer",
     "LeagueSettingsSerializer",
     "LeagueStandingRowSerializer",
@@ -99,7 +100,6 @@ __all__ = [
     "ResultInputSerializer",
     "RoundCloseView",
     "RoundDetailView",
-    "RoundSerializer",
     "RoundsView",
     "StandingsCSVRenderer",
     "StandingsCSVView",

@@ -27,6 +27,8 @@ from matches.models import Match, Participant
 
 
 class LeagueSerializer(serializers.ModelSerializer):
+    # A string: the settings' ChoiceField publishes the enum once.
+    unreported_tables = serializers.CharField(read_only=True)
     organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
     points_table = serializers.DictField(child=serializers.IntegerField())
     tie_breakers = serializers.ListField(child=serializers.CharField())

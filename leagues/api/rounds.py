@@ -17,7 +17,7 @@ from leagues.rounds_models import Round
 from leagues.services.rounds import MAX_MINUTES, UNREPORTED
 
 
-class TableSerializer(serializers.Serializer):
+class LeagueTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     players = serializers.ListField(child=serializers.CharField())
     result = serializers.IntegerField(
@@ -29,17 +29,17 @@ class TableSerializer(serializers.Serializer):
     )
 
 
-class RoundSerializer(serializers.Serializer):
+class LeagueRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.CharField(help_text="open or closed.")
     opened_at = serializers.DateTimeField()
     deadline = serializers.DateTimeField(allow_null=True, help_text="The round clock.")
     closed_at = serializers.DateTimeField(allow_null=True)
-    tables = TableSerializer(many=True)
+    tables = LeagueTableSerializer(many=True)
     byes = serializers.ListField(child=serializers.CharField())
 
 
-class OpenRoundSerializer(serializers.Serializer):
+class OpenLeagueRoundSerializer(serializers.Serializer):
     minutes = serializers.IntegerField(
         required=False,
         min_value=1,
@@ -48,34 +48,36 @@ class OpenRoundSerializer(serializers.Serializer):
     )
 
 
-class CloseRoundSerializer(serializers.Serializer):
-    unreported = serializers.ChoiceField(
-        choices=UNREPORTED,
+class CloseLeagueRoundSerializer(serializers.Serializer):
+    # A string the service checks: the same choices as the league's unreported_tables,
+    # which would otherwise be published twice under two enum names.
+    unreported = serializers.CharField(
         required=False,
-        help_text="What each table without a confirmed result counts as (default: the "
-        "league's unreported_tables).",
+        max_length=16,
+        help_text=f"{', '.join(UNREPORTED)}: what each table without a confirmed result "
+        "counts as (default: the league's unreported_tables).",
     )
 
 
-class CheckInInputSerializer(serializers.Serializer):
+class LeagueCheckInInputSerializer(serializers.Serializer):
     player = serializers.CharField(
         max_length=150, required=False, help_text="Organisers: whom to check in (a username)."
     )
 
 
-class CheckInSerializer(serializers.Serializer):
+class LeagueCheckInSerializer(serializers.Serializer):
     player = serializers.CharField(source="player.username")
     status = serializers.CharField(help_text="in or dropped.")
     from_round = serializers.IntegerField(help_text="The first round it applies to.")
 
 
-class CheckedInSerializer(serializers.Serializer):
+class LeagueCheckedInSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=serializers.CharField(), help_text="Whom the next round pairs."
     )
 
 
-class EventRowSerializer(serializers.Serializer):
+class LeagueEventRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
     player = serializers.CharField()
@@ -97,7 +99,7 @@ def _league(pk: int) -> League:
 
 def _answer(round_: Round) -> dict:
     round_ = rounds_selectors.rounds_of(round_.league).get(pk=round_.pk)
-    return RoundSerializer(rounds_selectors.round_answer(round_)).data
+    return LeagueRoundSerializer(rounds_selectors.round_answer(round_)).data
 
 
 @extend_schema(tags=["leagues"])
@@ -106,23 +108,25 @@ class RoundsView(APIView):
 
     @extend_schema(
         operation_id="leagues_rounds_list",
-        responses=RoundSerializer(many=True),
+        responses=LeagueRoundSerializer(many=True),
         summary="The league's rounds, first to last, with their tables and byes",
     )
     def get(self, request, pk: int):
         league = _league(pk)
         rounds = rounds_selectors.rounds_of(league)
-        return Response(RoundSerializer(map(rounds_selectors.round_answer, rounds), many=True).data)
+        return Response(
+            LeagueRoundSerializer(map(rounds_selectors.round_answer, rounds), many=True).data
+        )
 
     @extend_schema(
         operation_id="leagues_rounds_open",
-        request=OpenRoundSerializer,
-        responses={201: RoundSerializer},
+        request=OpenLeagueRoundSerializer,
+        responses={201: LeagueRoundSerializer},
         summary="Open and pair the next round (organisers): Swiss for two-player games, "
         "pods for the others",
     )
     def post(self, request, pk: int):
-        data = OpenRoundSerializer(data=request.data)
+        data = OpenLeagueRoundSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         round_ = services.open_round(
             league=_league(pk), actor=request.user, minutes=data.validated_data.get("minutes")
@@ -134,12 +138,12 @@ class RoundsView(APIView):
 class RoundDetailView(APIView):
     @extend_schema(
         operation_id="leagues_rounds_detail",
-        responses=RoundSerializer,
+        responses=LeagueRoundSerializer,
         summary="One round: its clock, tables and byes",
     )
     def get(self, request, pk: int, number: int):
         round_ = get_object_or_404(rounds_selectors.rounds_of(_league(pk)), number=number)
-        return Response(RoundSerializer(rounds_selectors.round_answer(round_)).data)
+        return Response(LeagueRoundSerializer(rounds_selectors.round_answer(round_)).data)
 
 
 @extend_schema(tags=["leagues"])
@@ -148,15 +152,15 @@ class RoundCloseView(APIView):
 
     @extend_schema(
         operation_id="leagues_rounds_close",
-        request=CloseRoundSerializer,
-        responses=RoundSerializer,
+        request=CloseLeagueRoundSerializer,
+        responses=LeagueRoundSerializer,
         summary="Close the round being played (organisers); tables without a confirmed "
         "result are recorded as unreported says",
     )
     def post(self, request, pk: int, number: int):
         league = _league(pk)
         get_object_or_404(Round, league=league, number=number, status=Round.Status.OPEN)
-        data = CloseRoundSerializer(data=request.data)
+        data = CloseLeagueRoundSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         round_ = services.close_round(
             league=league, actor=request.user, unreported=data.validated_data.get("unreported")
@@ -169,14 +173,14 @@ class CheckInView(APIView):
     parser_classes = [LeagueJSONParser]
 
     def _player(self, request):
-        data = CheckInInputSerializer(data=request.data)
+        data = LeagueCheckInInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         name = data.validated_data.get("player")
         return request.user if name is None else services.find_player(name)
 
     @extend_schema(
         operation_id="leagues_check_in_list",
-        responses=CheckedInSerializer,
+        responses=LeagueCheckedInSerializer,
         summary="Whom the next round pairs",
     )
     def get(self, request, pk: int):
@@ -184,35 +188,35 @@ class CheckInView(APIView):
 
     @extend_schema(
         operation_id="leagues_check_in",
-        request=CheckInInputSerializer,
-        responses=CheckInSerializer,
+        request=LeagueCheckInInputSerializer,
+        responses=LeagueCheckInSerializer,
         summary="Check in for the next round (a member themselves; organisers anyone)",
     )
     def post(self, request, pk: int):
         league = _league(pk)
         row = services.check_in(league=league, actor=request.user, player=self._player(request))
-        return Response(CheckInSerializer(row).data)
+        return Response(LeagueCheckInSerializer(row).data)
 
     @extend_schema(
         operation_id="leagues_check_in_drop",
-        request=CheckInInputSerializer,
-        responses=CheckInSerializer,
+        request=LeagueCheckInInputSerializer,
+        responses=LeagueCheckInSerializer,
         summary="Drop from the next rounds (a member themselves; organisers anyone)",
     )
     def delete(self, request, pk: int):
         league = _league(pk)
         row = services.drop(league=league, actor=request.user, player=self._player(request))
-        return Response(CheckInSerializer(row).data)
+        return Response(LeagueCheckInSerializer(row).data)
 
 
 @extend_schema(tags=["leagues"])
 class EventStandingsView(APIView):
     @extend_schema(
         operation_id="leagues_rounds_standings",
-        responses=EventRowSerializer(many=True),
+        responses=LeagueEventRowSerializer(many=True),
         summary="The rounds' standings: points, then Buchholz, opponents' match-win "
         "percentage, head-to-head",
     )
     def get(self, request, pk: int):
         rows = rounds_selectors.event_standings_of(_league(pk))
-        return Response(EventRowSerializer(rows, many=True).data)
+        return Response(LeagueEventRowSerializer(rows, many=True).data)
