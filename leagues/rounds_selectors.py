@@ -156,28 +156,32 @@ def checked_in(league: League) -> list[str]:
     return sorted(get_user_model().objects.filter(pk__in=ids).values_list("username", flat=True))
 
 
-def current_table(user) -> dict | None:
-    """The open round the user is seated in, if any: league, round, table, opponents."""
-    seat = (
+def my_tables(user) -> list[dict]:
+    """Where the user sits in the rounds being played: league, round, table (None for a bye),
+    opponents. Two queries: the seats, then the other players of those tables."""
+    seats = list(
         RoundSeat.objects.filter(player=user, round__status=Round.Status.OPEN)
         .select_related("round__league", "table")
-        .order_by("-round__opened_at")
-        .first()
+        .order_by("round__opened_at", "id")
     )
-    if seat is None:
-        return None
-    others = []
-    if seat.table_id:
-        others = list(
-            RoundSeat.objects.filter(table_id=seat.table_id)
+    others: dict[int, list[str]] = {}
+    tables = [s.table_id for s in seats if s.table_id]
+    if tables:
+        rows = (
+            RoundSeat.objects.filter(table_id__in=tables)
             .exclude(player=user)
             .order_by("id")
-            .values_list("player__username", flat=True)
+            .values_list("table_id", "player__username")
         )
-    return {
-        "league": seat.round.league,
-        "round": seat.round.number,
-        "table": seat.table.number if seat.table_id else None,
-        "opponents": others,
-        "deadline": seat.round.deadline,
-    }
+        for table_id, name in rows:
+            others.setdefault(table_id, []).append(name)
+    return [
+        {
+            "league": s.round.league,
+            "round": s.round.number,
+            "table": s.table.number if s.table_id else None,
+            "opponents": others.get(s.table_id, []),
+            "deadline": s.round.deadline,
+        }
+        for s in seats
+    ]

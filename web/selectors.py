@@ -12,6 +12,7 @@ from django.db.models import Exists, OuterRef, Q
 from campaigns.models import Battle, Campaign, Membership
 from leagues.models import Confirmation, League, LeagueMatch
 from leagues.models import Membership as LeagueMembership
+from leagues.rounds_selectors import my_tables
 from matches import services
 from matches.models import Match, Participant
 from rosters.models import Fighter, FlipDraw, Gang
@@ -158,6 +159,8 @@ def attention(user) -> dict:
         "league_invitations": list(league_invitations(user)),
         "battles": list(battles_to_confirm(user)),
         "results": list(results_to_confirm(user)),
+        # League nights: "Round 3, table 5: against bob" (leagues/rounds_selectors.py).
+        "tables": my_tables(user),
         "flips": list(fighters_with_flips(user)),
         "match_invitations": match_invitation_items(user),
         "your_turn": [item for item in live if item["waiting"]],
