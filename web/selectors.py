@@ -159,13 +159,18 @@ def attention(user) -> dict:
         "league_invitations": list(league_invitations(user)),
         "battles": list(battles_to_confirm(user)),
         "results": list(results_to_confirm(user)),
-        # League nights: "Round 3, table 5: against bob" (leagues/rounds_selectors.py).
-        "tables": my_tables(user),
         "flips": list(fighters_with_flips(user)),
         "match_invitations": match_invitation_items(user),
         "your_turn": [item for item in live if item["waiting"]],
         "live": live,
     }
+
+
+def league_tables(user) -> list[dict]:
+    """Where I sit in the league rounds being played ("Round 3, table 5: against bob"): the
+    home page's attention list shows it. Not in ``attention``: the API's list keeps its
+    query budget, and a seat is not a decision waiting for an answer."""
+    return my_tables(user)
 
 
 def match_invitation_items(user) -> list[dict]:
