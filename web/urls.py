@@ -67,6 +67,11 @@ urlpatterns = [
     path(
         "leagues/<id:pk>/pairings/<id:number>/", leagues.pairings_page, name="league-pairings-round"
     ),
+    path(
+        "leagues/<id:pk>/pairings/<id:number>/<id:table>/report/",
+        leagues.table_report,
+        name="league-table-report",
+    ),
     path("leagues/<id:pk>/screen/", leagues.night_standings_page, name="league-night-standings"),
     path("players/<str:username>/", leagues.player_page, name="player"),
 ]

@@ -9,7 +9,7 @@ from leagues.views.pages import (
     result_decision,
     result_report,
 )
-from leagues.views.rounds import night_action, night_standings_page, pairings_page
+from leagues.views.rounds import night_action, night_standings_page, pairings_page, table_report
 
 __all__ = [
     "league_create",
@@ -22,4 +22,5 @@ __all__ = [
     "player_page",
     "result_decision",
     "result_report",
+    "table_report",
 ]

@@ -99,17 +99,49 @@ def night_action(request, pk: int, action: str):
 
 @login_required
 def pairings_page(request, pk: int, number: int | None = None):
-    """The round's tables and byes, printable, with the round clock."""
+    """The round's tables and byes, printable, with the round clock; a player of a table
+    still waiting reports its result here."""
     league = get_object_or_404(League, pk=pk)
     rounds = rounds_selectors.rounds_of(league)
     round_ = rounds.filter(number=number).first() if number else rounds.order_by("number").last()
     if round_ is None:
         raise Http404
+    answer = rounds_selectors.round_answer(round_)
+    mine = next(
+        (
+            t
+            for t in answer["tables"]
+            if request.user.username in t["players"] and t["status"] == "waiting"
+        ),
+        None,
+    )
+    places = list(range(1, len(mine["players"]) + 1)) if mine else []
     return render(
         request,
         "leagues/pairings.html",
-        {"league": league, "round": rounds_selectors.round_answer(round_)},
+        {"league": league, "round": answer, "my_table": mine, "places": places},
     )
+
+
+@login_required
+@require_POST
+def table_report(request, pk: int, number: int, table: int):
+    """A player of the table reports its result: each player's place."""
+    league = get_object_or_404(League, pk=pk)
+    back = reverse("league-pairings-round", args=[pk, number])
+    placements = {}
+    for key, value in request.POST.items():
+        if key.startswith("place:"):
+            placements[key.removeprefix("place:")] = int(value) if value.isdigit() else value
+    try:
+        services.report_table_result(
+            league=league, actor=request.user, round=number, table=table, placements=placements
+        )
+    except SERVICE_ERRORS as exc:
+        messages.error(request, error_of(exc)[1])
+        return redirect(back)
+    messages.success(request, _("Result logged; it counts once every player has confirmed it."))
+    return redirect(back)
 
 
 @login_required
