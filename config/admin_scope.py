@@ -64,8 +64,9 @@ RULES = {
     "rosters.fighter": (_of_gangs, {VIEW, CHANGE, RUN}),
     "rosters.ledgerentry": (_of_gangs, {VIEW}),
     "rosters.gangevent": (_of_gangs, {VIEW}),
-    "leagues.league": (_league_rows, {VIEW, ADD, CHANGE}),
+    "leagues.league": (_league_rows, {VIEW, ADD, CHANGE, RUN}),  # RUN: open a night's round
     "leagues.leaguematch": (_in_leagues, {VIEW, RUN}),
+    "leagues.round": (_in_leagues, {VIEW, RUN}),
 }
 
 

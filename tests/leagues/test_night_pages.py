@@ -52,3 +52,22 @@ def test_a_player_cannot_open_a_round_from_the_page(night):
     response = signed_in(night.players[0]).post(f"/leagues/{night.league.pk}/night/open/")
     assert response.status_code == 302
     assert not Round.objects.filter(league=night.league).exists()
+
+
+def test_an_organiser_opens_and_closes_rounds_from_the_admin(night):
+    from leagues.models import CheckIn
+
+    for player in night.players[:4]:
+        CheckIn.objects.create(league=night.league, player=player, by=night.organiser)
+    admin = signed_in(night.organiser)
+    response = admin.post(
+        "/admin/leagues/league/",
+        {"action": "open_next_round", "_selected_action": [night.league.pk]},
+    )
+    assert response.status_code == 302
+    round_ = Round.objects.get(league=night.league)
+    assert round_.tables.count() == 2
+    page = admin.get(f"/admin/leagues/round/{round_.pk}/change/")
+    assert page.status_code == 200 and b"ann" in page.content
+    admin.post("/admin/leagues/round/", {"action": "close", "_selected_action": [round_.pk]})
+    assert Round.objects.get(pk=round_.pk).status == "closed"
