@@ -1,6 +1,7 @@
 """``make bench``: run every benchmark and write bench/RESULTS.md (one table, ratios first).
 
-Engines need nothing. The roster and live benchmarks start their own gunicorn and Celery
+Engines and league-night pairing (bench/bench_pairing.py) need nothing. The roster and live
+benchmarks start their own gunicorn and Celery
 worker on their own PostgreSQL database and Redis queue (bench/stack.py) and stop them at the
 end; without PostgreSQL the roster runs on SQLite and the live row says "skipped: <why>".
 The standings benchmark (bench/bench_standings.py, when present) runs in a child process
@@ -46,6 +47,15 @@ def engine_rows() -> list[Row]:
         return bench_engines.main(**counts)["rows"]
     except Exception as exc:
         return [_failed("engine actions per second", exc)]
+
+
+def pairing_rows() -> list[Row]:
+    from bench import bench_pairing
+
+    try:
+        return bench_pairing.main(quick=QUICK)["rows"]
+    except Exception as exc:
+        return [_failed("league-night pairing", exc)]
 
 
 def service_rows(problem: str | None) -> list[Row]:
@@ -239,6 +249,7 @@ def main() -> int:
     info = machine_info()
     info["load_before"] = _load()
     rows = engine_rows()
+    rows += pairing_rows()
     problem = services_problem()
     if problem:
         print(f"PostgreSQL/Redis: {problem}; the roster runs on SQLite, the live row is skipped")

@@ -47,6 +47,9 @@ class Action(StrEnum):
     CONFIRM_RESULT = "confirm_result"  # needs the result's players
     DISPUTE_RESULT = "dispute_result"  # needs the result's players
     ANSWER_INVITATION = "answer_invitation"  # needs the membership
+    RUN_ROUNDS = "run_rounds"  # league nights: open and close rounds, check anyone in
+    CHECK_IN = "check_in"  # needs the player checked in (or dropped)
+    REPORT_TABLE = "report_table"  # needs the table's players (and its number)
 
 
 ORGANISER_ACTIONS = frozenset(
@@ -57,12 +60,14 @@ ORGANISER_ACTIONS = frozenset(
         Action.VOID_RESULT,
         Action.REPORT_OTHERS_GAME,
         Action.ADD_OTHERS_MATCH,
+        Action.RUN_ROUNDS,
     }
 )
 ORGANISER_MESSAGES = {
     Action.INVITE: "Only an organiser may invite another player.",
     Action.REPORT_OTHERS_GAME: "A member may only report games they played in.",
     Action.ADD_OTHERS_MATCH: "A member may only add games they played in.",
+    Action.RUN_ROUNDS: "Only an organiser of this league runs its rounds.",
 }
 
 
@@ -91,14 +96,21 @@ def member_of(*, user, league: League) -> bool:
     ).exists()
 
 
-def can(*, user, action: Action, league: League, players=(), membership=None) -> bool:
-    """Whether ``user`` may take ``action`` in ``league``. A result's actions name its
-    ``players`` (their ids); answering an invitation names the ``membership``."""
+def can(*, user, action: Action, league: League, players=(), membership=None, player=None) -> bool:
+    """Whether ``user`` may take ``action`` in ``league``. A result's or a table's actions
+    name its ``players`` (their ids); answering an invitation names the ``membership``;
+    checking in names the ``player``."""
     action = Action(action)
     if not _signed_in(user):
         return False
     if action in ORGANISER_ACTIONS:
         return organises(user=user, league=league)
+    if action == Action.CHECK_IN:  # a member themselves; an organiser anyone
+        if player is not None and player.pk == user.pk and member_of(user=user, league=league):
+            return True
+        return organises(user=user, league=league)
+    if action == Action.REPORT_TABLE:  # only a player of the table (the others confirm)
+        return user.pk in set(players)
     if action == Action.LOG_RESULT:
         return member_of(user=user, league=league) or organises(user=user, league=league)
     if action == Action.CONFIRM_RESULT:
@@ -108,13 +120,29 @@ def can(*, user, action: Action, league: League, players=(), membership=None) ->
     return membership is not None and membership.player_id == user.pk
 
 
-def require(*, user, action: Action, league: League, players=(), membership=None) -> None:
+def require(
+    *, user, action: Action, league: League, players=(), membership=None, player=None, table=None
+) -> None:
     """``can``, or the 403 that says who may."""
-    if can(user=user, action=action, league=league, players=players, membership=membership):
+    if can(
+        user=user,
+        action=action,
+        league=league,
+        players=players,
+        membership=membership,
+        player=player,
+    ):
         return
     action = Action(action)
-    if action == Action.INVITE:
+    if action in (Action.INVITE, Action.RUN_ROUNDS):
         raise NotAnOrganiser(ORGANISER_MESSAGES[action])
+    if action == Action.CHECK_IN:
+        raise NotAllowed(
+            "A member checks themselves in; only an organiser checks in someone else.",
+            field="player",
+        )
+    if action == Action.REPORT_TABLE:
+        raise NotAllowed(f"Only the players of table {table} report its result.", field="table")
     if action in ORGANISER_MESSAGES:
         field = "match" if action == Action.ADD_OTHERS_MATCH else "placements"
         raise NotAllowed(ORGANISER_MESSAGES[action], field=field)
@@ -173,7 +201,11 @@ def register_admin() -> None:
         return Q(league__in=leagues_organised_by(user).values("pk"))
 
     scope.register_organisers(organises=organises_any, runs=what_they_run)
+    # RUN on a league: open a league night's next round from the admin.
     scope.register_scope(
-        "leagues.league", rows=league_rows, powers={scope.VIEW, scope.ADD, scope.CHANGE}
+        "leagues.league",
+        rows=league_rows,
+        powers={scope.VIEW, scope.ADD, scope.CHANGE, scope.RUN},
     )
     scope.register_scope("leagues.leaguematch", rows=in_leagues, powers={scope.VIEW, scope.RUN})
+    scope.register_scope("leagues.round", rows=in_leagues, powers={scope.VIEW, scope.RUN})

@@ -15,6 +15,7 @@ from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import access, services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
+from leagues.rounds_models import Round, RoundSeat
 from leagues.scoring import TIE_BREAKERS
 from rulesets.registry import all_rulesets
 
@@ -262,3 +263,66 @@ class RatingChangeAdmin(ReadOnlyAdmin):
     list_filter = ["ruleset"]
     list_select_related = ["player", "result"]
     search_fields = ["player__username"]
+
+
+# --- league nights (leagues/services/rounds.py): the same services as the pages and the API -----
+
+
+class RoundSeatInline(ScopedInline, admin.TabularInline):
+    model = RoundSeat
+    extra = 0
+    fields = ["table", "player_name"]
+    readonly_fields = fields
+    player_name = username("player", "Player")
+    can_delete = False
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnly, ScopedAdmin):
+    list_display = ["league", "number", "status", "opened_at", "deadline", "closed_at"]
+    list_filter = ["status"]
+    list_select_related = ["league"]
+    fields = ["league", "number", "status", "opened_at", "deadline", "closed_at"]
+    readonly_fields = fields
+    inlines = [RoundSeatInline]
+    actions = ["close"]
+
+    @admin.action(
+        description="Close (tables without a confirmed result: as the league says)",
+        permissions=["run"],
+    )
+    def close(self, request, queryset):
+        run_each(
+            self,
+            request,
+            queryset.filter(status=Round.Status.OPEN),
+            lambda r: services.close_round(league=r.league, actor=request.user),
+            "Closed",
+        )
+
+
+def _next_round(league: League, actor):
+    """Close the round being played, if any (tables as the league says), then open the next:
+    the admin's one click between rounds; both are the services' own checks."""
+    if Round.objects.filter(league=league, status=Round.Status.OPEN).exists():
+        services.close_round(league=league, actor=actor)
+    return services.open_round(league=league, actor=actor)
+
+
+@admin.action(
+    description="Next round: close the one being played, pair the next (league nights)",
+    permissions=["run"],
+)
+def open_next_round(modeladmin, request, queryset):
+    run_each(
+        modeladmin,
+        request,
+        queryset,
+        lambda league: _next_round(league, request.user),
+        "Rounds opened",
+    )
+
+
+# Added here rather than in LeagueAdmin's body: the league nights' one action.
+LeagueAdmin.open_next_round = open_next_round
+LeagueAdmin.actions = [*(LeagueAdmin.actions or []), "open_next_round"]

@@ -71,6 +71,20 @@ class League(models.Model):
     standings_revision = models.PositiveBigIntegerField(
         default=new_standings_revision, editable=False
     )
+    # League nights (leagues/rounds_models.py): who is paired, what a bye and a table left
+    # unreported at the close count for.
+    asks_check_in = models.BooleanField(
+        default=False, help_text="Rounds pair only the members who checked in."
+    )
+    bye_points = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Points for a bye; empty: as many as a win."
+    )
+    unreported_tables = models.CharField(
+        max_length=8,
+        choices=[("unplayed", "not played"), ("loss", "a loss each"), ("draw", "a draw each")],
+        default="unplayed",
+        help_text="What a table without a confirmed result counts as when its round is closed.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -370,3 +384,7 @@ class StandingSeat(models.Model):
 
     def __str__(self):
         return f"{self.player_id} at {self.match_id} in {self.league_id}"
+
+
+# League nights live in their own module; imported here so Django registers them.
+from leagues.rounds_models import CheckIn, Round, RoundSeat, RoundTable  # noqa: E402, F401

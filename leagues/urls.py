@@ -7,6 +7,7 @@ router = SimpleRouter()
 router.register("leagues", api.LeagueViewSet, basename="league")
 
 RESULT = "leagues/<id:pk>/matches/<id:result_id>/"
+ROUND = "leagues/<id:pk>/rounds/<id:number>/"
 MEMBER = "leagues/<id:pk>/members/<id:member_id>/"
 
 urlpatterns = [
@@ -22,6 +23,15 @@ urlpatterns = [
     path(f"{RESULT}confirm/", api.ConfirmView.as_view(), name="league-result-confirm"),
     path(f"{RESULT}dispute/", api.DisputeView.as_view(), name="league-result-dispute"),
     path(f"{RESULT}void/", api.VoidView.as_view(), name="league-result-void"),
+    path("leagues/<id:pk>/rounds/", api.RoundsView.as_view(), name="league-rounds"),
+    path(
+        "leagues/<id:pk>/rounds/standings/",
+        api.EventStandingsView.as_view(),
+        name="league-rounds-standings",
+    ),
+    path(f"{ROUND}", api.RoundDetailView.as_view(), name="league-round"),
+    path(f"{ROUND}close/", api.RoundCloseView.as_view(), name="league-round-close"),
+    path("leagues/<id:pk>/check-in/", api.CheckInView.as_view(), name="league-check-in"),
     path(
         "rulesets/<slug:slug>/leaderboard/",
         api.LeaderboardView.as_view(),

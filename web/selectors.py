@@ -14,6 +14,7 @@ from campaigns.models import Battle, Campaign, Membership
 from leagues import access as league_access
 from leagues.models import Confirmation, League, LeagueMatch
 from leagues.models import Membership as LeagueMembership
+from leagues.rounds_selectors import my_tables
 from matches import services
 from matches.models import Match, Participant
 from rosters.models import Fighter, FlipDraw, Gang
@@ -160,6 +161,13 @@ def attention(user) -> dict:
         "your_turn": [item for item in live if item["waiting"]],
         "live": live,
     }
+
+
+def league_tables(user) -> list[dict]:
+    """Where I sit in the league rounds being played ("Round 3, table 5: against bob"): the
+    home page's attention list shows it. Not in ``attention``: the API's list keeps its
+    query budget, and a seat is not a decision waiting for an answer."""
+    return my_tables(user)
 
 
 def match_invitation_items(user) -> list[dict]:

@@ -62,5 +62,16 @@ urlpatterns = [
         leagues.membership_decision,
         name="league-membership-page",
     ),
+    path("leagues/<id:pk>/night/<str:action>/", leagues.night_action, name="league-night"),
+    path("leagues/<id:pk>/pairings/", leagues.pairings_page, name="league-pairings"),
+    path(
+        "leagues/<id:pk>/pairings/<id:number>/", leagues.pairings_page, name="league-pairings-round"
+    ),
+    path(
+        "leagues/<id:pk>/pairings/<id:number>/<id:table>/report/",
+        leagues.table_report,
+        name="league-table-report",
+    ),
+    path("leagues/<id:pk>/screen/", leagues.night_standings_page, name="league-night-standings"),
     path("players/<str:username>/", leagues.player_page, name="player"),
 ]

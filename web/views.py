@@ -41,11 +41,13 @@ def home(request):
         return render(request, "web/home_signed_out.html", {"games": GAMES})
     user = request.user
     context = selectors.attention(user)
+    tables = selectors.league_tables(user)
     context.update(
         gangs=list(selectors.my_gangs(user)),
         campaigns=list(selectors.my_campaigns(user)),
         leagues=list(selectors.my_leagues(user)),
-        attention=selectors.waits(context),
+        tables=tables,
+        attention=selectors.waits(context) or bool(tables),
     )
     return render(request, "web/home.html", context)
 

@@ -3,8 +3,9 @@ player pages; organisers manage; members report and confirm their own games.
 
 One module per resource: ``leagues`` (leagues, settings, organisers, members, logging a
 result), ``members`` (a player's answer to an invitation), ``results`` (a result and the
-decisions on it), ``standings`` (JSON and CSV), ``players`` (leaderboards and player stats);
-``parsing`` holds the strict JSON parser.
+decisions on it), ``standings`` (JSON and CSV), ``players`` (leaderboards and player stats),
+``rounds`` (league nights: rounds, check-in, the night's standings); ``parsing`` holds the
+strict JSON parser.
 
 Views are thin: they parse input, call ``leagues.services`` or ``leagues.selectors``, and
 shape the answer.
@@ -42,6 +43,14 @@ from leagues.api.results import (
     VoidView,
     result_queryset,
 )
+from leagues.api.rounds import (
+    CheckInView,
+    EventStandingsView,
+    LeagueRoundSerializer,
+    RoundCloseView,
+    RoundDetailView,
+    RoundsView,
+)
 from leagues.api.standings import (
     CSV_COLUMNS,
     ErrorsAsJSON,
@@ -56,11 +65,13 @@ __all__ = [
     "CSV_COLUMNS",
     "MAX_BODY_BYTES",
     "AcceptMembershipView",
+    "CheckInView",
     "ConfirmView",
     "DeclineMembershipView",
     "DisputeView",
     "ErrorsAsJSON",
     "ErrorsAsJSONSchema",
+    "EventStandingsView",
     "GameStatsSerializer",
     "InvitationsView",
     "KeyedDict",
@@ -73,6 +84,7 @@ __all__ = [
     "LeagueMembershipSerializer",
     "LeaguePlayerSerializer",
     "LeagueReasonSerializer",
+    "LeagueRoundSerializer",
     "LeagueSerializer",
     "LeagueSettingsSerializer",
     "LeagueStandingRowSerializer",
@@ -86,6 +98,9 @@ __all__ = [
     "RatingPointSerializer",
     "ResultDetailView",
     "ResultInputSerializer",
+    "RoundCloseView",
+    "RoundDetailView",
+    "RoundsView",
     "StandingsCSVRenderer",
     "StandingsCSVView",
     "VoidView",

@@ -27,6 +27,8 @@ from matches.models import Match, Participant
 
 
 class LeagueSerializer(serializers.ModelSerializer):
+    # A string: the settings' ChoiceField publishes the enum once.
+    unreported_tables = serializers.CharField(read_only=True)
     organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
     points_table = serializers.DictField(child=serializers.IntegerField())
     tie_breakers = serializers.ListField(child=serializers.CharField())
@@ -54,6 +56,9 @@ class LeagueSerializer(serializers.ModelSerializer):
             "points_loss",
             "tie_breakers",
             "house_rules",
+            "asks_check_in",
+            "bye_points",
+            "unreported_tables",
             "members",
             "join_code",
             "created_at",
@@ -90,6 +95,22 @@ class LeagueSettingsSerializer(RefuseUnwritable, serializers.Serializer):
     house_rules = serializers.DictField(
         required=False,
         help_text='House rules the league plays with: {"key": true} (GET rulesets/{slug}/).',
+    )
+    asks_check_in = serializers.BooleanField(
+        required=False, help_text="League nights: rounds pair only the members who checked in."
+    )
+    bye_points = serializers.IntegerField(
+        min_value=0,
+        max_value=1000,
+        required=False,
+        allow_null=True,
+        help_text="League nights: a bye's points (null: as many as a win).",
+    )
+    unreported_tables = serializers.ChoiceField(
+        choices=["unplayed", "loss", "draw"],
+        required=False,
+        help_text="League nights: what a table without a confirmed result counts as when "
+        "its round is closed.",
     )
 
 
@@ -313,6 +334,11 @@ class LeagueViewSet(
             if match is None:
                 raise serializers.ValidationError({"match": ["There is no such match."]})
             result = services.add_live_match(league=league, actor=request.user, match=match)
+        elif "round" in values or "table" in values:
+            # A league night's table: only its players report it (leagues.services.rounds).
+            values.setdefault("round", None)
+            values.setdefault("table", None)
+            result = services.report_table_result(league=league, actor=request.user, **values)
         else:
             result = services.report_result(league=league, actor=request.user, **values)
         return Response(answer(result), status=status.HTTP_201_CREATED)

@@ -156,11 +156,27 @@ class ResultInputSerializer(serializers.Serializer):
         max_value=10**18,
         help_text="Instead of placements: the id of a finished live match to count.",
     )
+    round = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=32767,
+        help_text="League nights: the round played (with table).",
+    )
+    table = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=32767,
+        help_text="League nights: the table played at (with round).",
+    )
 
     def validate(self, data):
         if ("match" in data) == ("placements" in data):
             raise serializers.ValidationError(
                 {"placements": ["Give placements (a logged result) or match (a live one)."]}
+            )
+        if "match" in data and ("round" in data or "table" in data):
+            raise serializers.ValidationError(
+                {"round": ["A table's result is logged with placements, not a live match."]}
             )
         return data
 

@@ -2,6 +2,7 @@
 
 - ``leagues``: founding a league, its settings and organisers;
 - ``members``: invitations and their answers, joining with the code;
+- ``rounds``: league nights: check-in, opening and closing rounds, results by table;
 - ``results``: reporting a result, confirming, disputing and voiding it (and its ratings);
 - ``common``: finding a player. Who may do what is ``leagues.access``.
 
@@ -34,6 +35,13 @@ from leagues.services.results import (
     report_result,
     void_result,
 )
+from leagues.services.rounds import (
+    check_in,
+    close_round,
+    drop,
+    open_round,
+    report_table_result,
+)
 
 __all__ = [
     "MAX_REASON",
@@ -42,15 +50,20 @@ __all__ = [
     "add_live_match",
     "add_member",
     "add_organiser",
+    "check_in",
     "check_order",
     "check_settings",
+    "close_round",
     "confirm_result",
     "create_league",
     "decline_membership",
     "dispute_result",
+    "drop",
     "find_player",
     "invite_players",
+    "open_round",
     "report_result",
+    "report_table_result",
     "update_league",
     "void_result",
 ]

@@ -22,6 +22,9 @@ SETTINGS = (
     "points_loss",
     "tie_breakers",
     "house_rules",
+    "asks_check_in",
+    "bye_points",
+    "unreported_tables",
 )
 POINTS = {"scoring", "points_table", "points_win", "points_draw", "points_loss"}
 
@@ -36,6 +39,13 @@ def check_settings(values: dict, *, ruleset: str) -> dict:
         values["house_rules"] = checked_house_rules(ruleset, values["house_rules"], LeagueError)
     if values.get("scoring", "placement") not in League.Scoring.values:
         raise LeagueError("Scoring is 'placement' or 'win_draw_loss'.", field="scoring")
+    if not isinstance(values.get("asks_check_in", False), bool):
+        raise LeagueError("true or false.", field="asks_check_in")
+    bye = values.get("bye_points")
+    if bye is not None and (isinstance(bye, bool) or not isinstance(bye, int) or bye < 0):
+        raise LeagueError("A bye's points: a whole number from 0, or null.", field="bye_points")
+    if values.get("unreported_tables", "unplayed") not in ("unplayed", "loss", "draw"):
+        raise LeagueError("One of: unplayed, loss, draw.", field="unreported_tables")
     for key in ("points_win", "points_draw", "points_loss"):
         value = values.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:

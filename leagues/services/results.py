@@ -29,6 +29,7 @@ from django.utils import timezone
 from leagues import access, ratings, summaries
 from leagues.errors import LeagueError, WrongState
 from leagues.models import Confirmation, League, LeagueMatch, Membership
+from leagues.rounds_closing import result_confirmed
 from leagues.services.common import MAX_REASON
 from matches import services as matches
 from matches.models import Match, Participant
@@ -228,6 +229,7 @@ def _confirm(result: LeagueMatch, actor, seats: list[Participant]) -> list:
         match_id=result.match_id,
         league_locked=True,
     )
+    result_confirmed(result)  # a league night's last table ends its round
     return changes
 
 

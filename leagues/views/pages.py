@@ -19,6 +19,7 @@ from leagues import access, selectors, services
 from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.views.chart import chart, rating_series
 from leagues.views.forms import LeagueCreateForm, LeagueJoinForm, ResultForm
+from leagues.views.rounds import night_context
 from matches.models import Participant
 from rulesets.registry import get_ruleset
 
@@ -104,6 +105,7 @@ def _page(request, league: League, form: ResultForm | None = None, status: int =
         "chart": chart(series),
         "form": form,
         "join_form": LeagueJoinForm(),
+        **night_context(league, user),
     }
     return render(request, "leagues/league_detail.html", context, status=status)
 

@@ -60,8 +60,9 @@ MATRIX = {
     "rosters.fighter": Expect("CX", "CX"),
     "rosters.ledgerentry": Expect("CX", "CX"),
     "rosters.gangevent": Expect("CX", "CX"),
-    "leagues.league": Expect("CAXD", "CAX"),
+    "leagues.league": Expect("CAXD", "CAX", ("open_next_round",)),
     "leagues.leaguematch": Expect("CX", "CX", ("confirm", "void")),
+    "leagues.round": Expect("CX", "CX", ("close",)),
     # Staff only, whatever permissions anyone else holds.
     "accounts.user": STAFF_ONLY,
     "auth.group": STAFF_ONLY,

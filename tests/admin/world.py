@@ -98,6 +98,7 @@ def _league(organiser, name, players) -> dict:
         "match": result.match,
         "playerrating": rating,
         "ratingchange": RatingChange.objects.filter(player=players[0]).first(),
+        "round": leagues.open_round(league=league, actor=organiser),  # a league night's
     }
 
 

@@ -41,6 +41,16 @@ def _prepare(world) -> None:
     world.ids.update(league=league.pk, league_result=result.pk, league_invitation=invitation.pk)
 
 
+def _prepare_round(world) -> None:
+    """The same league with its first round being played (owner and rival at table 1)."""
+    from leagues import services
+    from leagues.models import League
+
+    _prepare(world)
+    league = League.objects.get(pk=world.ids["league"])
+    services.open_round(league=league, actor=world.users["arbitrator"])
+
+
 def _l(world, rest: str = "") -> str:
     return f"/api/v1/leagues/{world.ids['league']}/{rest}"
 
@@ -140,5 +150,35 @@ def league_rows(Row, expect) -> list:
             lambda w: _r(w, "void/"),
             organisers,
             prepare=_prepare,
+        ),
+        Row(
+            "POST",
+            "/api/v1/leagues/{id}/check-in/",
+            lambda w: _l(w, "check-in/"),
+            expect(401, 403, 200, 200, 200),  # the member themselves, or an organiser
+            body=lambda w: {"player": w.users["owner"].username},
+            prepare=_prepare,
+        ),
+        Row(
+            "DELETE",
+            "/api/v1/leagues/{id}/check-in/",
+            lambda w: _l(w, "check-in/"),
+            expect(401, 403, 200, 200, 200),  # the member themselves, or an organiser
+            body=lambda w: {"player": w.users["owner"].username},
+            prepare=_prepare,
+        ),
+        Row(
+            "POST",
+            "/api/v1/leagues/{id}/rounds/",
+            lambda w: _l(w, "rounds/"),
+            expect(401, 403, 403, 201, 201),  # organisers open rounds
+            prepare=_prepare,
+        ),
+        Row(
+            "POST",
+            "/api/v1/leagues/{id}/rounds/{number}/close/",
+            lambda w: _l(w, "rounds/1/close/"),
+            organisers,
+            prepare=_prepare_round,
         ),
     ]

@@ -70,6 +70,7 @@ def test_a_league_founded_in_the_admin_is_organised_by_its_founder(admin_client,
             "points_draw": 1,
             "points_loss": 0,
             "tie_breakers_0": "most_kills",
+            "unreported_tables": "unplayed",  # the select's default, as a browser posts it
             "memberships-TOTAL_FORMS": 1,
             "memberships-INITIAL_FORMS": 0,
             "memberships-0-player": world.players[0].pk,
@@ -94,6 +95,7 @@ def test_the_admin_refuses_bad_settings(admin_client, world):
             "points_draw": 1,
             "points_loss": 0,
             "tie_breakers_0": "most_kills",
+            "unreported_tables": "unplayed",  # the select's default, as a browser posts it
             "memberships-TOTAL_FORMS": 0,
             "memberships-INITIAL_FORMS": 0,
         },

@@ -142,8 +142,9 @@ WRITE_BUDGET = {
     # the same, then the rating: series number (UPDATE ... RETURNING), ratings, the new
     # player's rating row, the others' update, changes; the result; the totals: the revision,
     # the players' results, totals and pairs deleted and inserted; the result's seats
-    # inserted, the opponents' points of its players' seats recomputed
-    "confirm, counting": 21,
+    # inserted, the opponents' points of its players' seats recomputed; whether it was a
+    # league night's last table (leagues/rounds_closing.py)
+    "confirm, counting": 22,
 }
 
 
