@@ -309,6 +309,11 @@ CELERY_BEAT_SCHEDULE = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A 403 or a suspicious request is one line, without a traceback (config/log_filters.py).
+    "filters": {"one_line_refusals": {"()": "config.log_filters.OneLineRefusals"}},
+    # On django.request's logger (every handler, DEBUG's too) and on the console handler, which
+    # also hears django.security.<Name> (a logger per kind of suspicious request).
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_refusals"]}},
+    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
