@@ -56,6 +56,8 @@ def browser(chromium_path):
         browser.close()
 
 
+# A string predicate given to page.wait_for_function is run with eval, which the policy
+# refuses: write it as a function ("() => ...").
 # Every page reports what the Content-Security-Policy refused (config/settings.py): an inline
 # script or style, an event handler attribute, a file from elsewhere. Registered before any of
 # the page's own scripts run, on every document the context opens.

@@ -19,5 +19,5 @@ def test_redoc_loads_without_a_violation(page, shot):
     page.goto("/api/redoc/")
     page.wait_for_load_state("load")
     expect(page.locator("redoc")).to_have_count(1)
-    page.wait_for_function("document.querySelectorAll('style').length > 1", timeout=30_000)
+    page.wait_for_function("() => document.querySelectorAll('style').length > 1", timeout=30_000)
     shot(page, "redoc")
