@@ -4,9 +4,11 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
+from accounts.signin import is_locked_out, lock_message
 from config.errors import DomainError
 
 
@@ -16,6 +18,10 @@ class RegistrationRefused(DomainError):
 
 class BadCredentials(DomainError):
     status_code = 400
+
+
+class SignInLocked(DomainError):
+    status_code = 429
 
 
 @transaction.atomic
@@ -38,8 +44,12 @@ def register_user(*, username: str, password: str, email: str = "") -> User:
     return candidate
 
 
-def issue_token(*, username: str, password: str) -> str:
-    user = authenticate(username=username, password=password)
+def issue_token(*, request: HttpRequest, username: str, password: str) -> str:
+    """The user's token. ``request`` is the client's: the sign-in locks count by its address
+    (accounts/signin.py), as they do for the site's and the admin's forms."""
+    user = authenticate(request, username=username, password=password)
+    if user is None and is_locked_out(request):
+        raise SignInLocked(lock_message(), field="non_field_errors")
     if user is None:
         # One message for an unknown user and a wrong password: no account enumeration.
         raise BadCredentials("Unable to sign in with these credentials.", field="non_field_errors")

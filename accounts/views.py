@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services
+from accounts.signin import LockAwareAuthenticationForm
 from config.pages import call_service, form_status
 
 
@@ -63,6 +64,7 @@ def signup(request):
 class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
+    authentication_form = LockAwareAuthenticationForm  # says when signing in is paused
 
 
 class LogoutView(auth_views.LogoutView):

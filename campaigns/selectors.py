@@ -117,12 +117,4 @@ def _count_battles(campaign, rows: dict, points: dict) -> dict[int, list]:
             row["played"] += 1
             row[word[result]] += 1
             row["points"] += points[result]
-    casualties = Casualty.objects.filter(**confirmed)
-    for victim_gang, by_gang, killed in casualties.values_list(
-        "fighter__gang_id", "taken_out_by__gang_id", "killed"
-    ):
-        if by_gang and by_gang != victim_gang and by_gang in rows:
-            rows[by_gang]["taken_out"] += 1
-        if killed and victim_gang in rows:
-            rows[victim_gang]["fighters_lost"] += 1
     return by_battle

@@ -8,10 +8,11 @@ from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import ValidationError
 
+from accounts.signin import LockAwareAuthenticationForm
 from config import admin_scope
 
 
-class OrganiserAuthenticationForm(AdminAuthenticationForm):
+class OrganiserAuthenticationForm(LockAwareAuthenticationForm, AdminAuthenticationForm):
     error_messages = {
         **AdminAuthenticationForm.error_messages,
         "invalid_login": (

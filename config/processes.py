@@ -71,6 +71,9 @@ def web() -> list[str]:
         "gthread",
         "--threads",
         str(env_int("WEB_THREADS", 4, minimum=1)),
+        # Its pre_request hook: an answer sent before the body was read closes the connection.
+        "--config",
+        "python:config.connections",
     )
 
 

@@ -6,8 +6,10 @@ Production: DEBUG=false, SECRET_KEY, DATABASE_URL=postgres://..., REDIS_URL=redi
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
@@ -52,6 +54,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",  # sign-in lockouts (accounts/signin.py)
+    "csp",  # the Content-Security-Policy header and its nonces (CONTENT_SECURITY_POLICY below)
     "config.apps.PosseConfig",  # API-wide serializer behaviour (choice errors), config/apps.py
     "accounts",
     "jobs",
@@ -68,6 +72,8 @@ MIDDLEWARE = [
     # Static files before anything else touches the request (sessions, CSRF): WhiteNoise
     # answers /static/... itself, with SecurityMiddleware's headers already on the response.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Every other response carries CONTENT_SECURITY_POLICY (below).
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The player site speaks the browser's language (Accept-Language) or the one chosen.
     "django.middleware.locale.LocaleMiddleware",
@@ -77,6 +83,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.pages.ServiceErrorPages",  # a page's uncaught domain error: its 4xx, in words
+    # A locked sign-in's answer becomes a 429 with Retry-After (accounts/signin.py). Before
+    # the sync-only middleware below, so that it runs sync under ASGI too.
+    "axes.middleware.AxesMiddleware",
     # Size, depth and text limits on the body of every API write (config/middleware.py).
     "config.middleware.GuardedBodyMiddleware",
 ]
@@ -99,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "csp.context_processors.nonce",  # {{ CSP_NONCE }} for the few inline blocks
             ]
         },
     }
@@ -142,6 +152,27 @@ if REDIS_URL:
 else:
     # One process in the embedded default, so a local-memory cache is enough there.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Sign-in: one policy against password guessing for the site, the admin and the API ------
+# django-axes, configured and explained in accounts/signin.py. AxesBackend first: it refuses a
+# locked client before a password is checked (and, a ModelBackend itself, it loads the users
+# of sessions it is named in).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.signin.SignInLocks"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5, minimum=1)  # per (username, address)
+SIGNIN_ADDRESS_FAILURE_LIMIT = env_int("SIGNIN_ADDRESS_FAILURE_LIMIT", 30, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGNIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a lock ends by itself
+AXES_RESET_ON_SUCCESS = False  # a guesser's own account would reset his address's count
+AXES_CLIENT_IP_CALLABLE = "accounts.signin.client_address"  # the API throttles' address
+AXES_USERNAME_CALLABLE = "accounts.signin.username_key"
+AXES_LOCKOUT_CALLABLE = "accounts.signin.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful sign-ins are not logged
+AXES_ENABLE_ADMIN = False  # `posse manage axes_reset` lifts locks; they end by themselves
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -196,6 +227,24 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Scripts and styles only from our own static files, or inline with this response's nonce
+# (the API docs' few lines); no inline event handler or style attribute runs. The browser
+# tests fail on any violation (tests/browser/conftest.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "worker-src": [SELF, "blob:"],  # Redoc searches in a worker it makes from a blob
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 if env_bool("BEHIND_PROXY", False):
     # Only trust X-Forwarded-Proto when a proxy we run sets it.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -315,6 +364,15 @@ CELERY_BEAT_SCHEDULE = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A 403 or a suspicious request is one line, without a traceback (config/log_filters.py).
+    "filters": {"one_line_refusals": {"()": "config.log_filters.OneLineRefusals"}},
+    # On django.request's logger (every handler, DEBUG's too) and on the console handler, which
+    # also hears django.security.<Name> (a logger per kind of suspicious request).
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_refusals"]}},
+    "loggers": {
+        "django.request": {"filters": ["one_line_refusals"]},
+        # A failed sign-in and a lock are one warning each; not axes's bookkeeping.
+        "axes": {"level": "WARNING"},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

@@ -1,3 +1,5 @@
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_replace
 from django.contrib import admin
 from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
@@ -28,10 +30,18 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path(
+        "api/docs/",
+        SpectacularSwaggerView.as_view(url_name="schema", template_name="config/swagger_ui.html"),
+        name="swagger-ui",
+    ),
     path(
         "api/redoc/",
-        SpectacularRedocView.as_view(url_name="schema", template_name="config/redoc.html"),
+        # Redoc's bundle adds <style> elements as it loads, before any nonce can reach it:
+        # this page alone allows inline styles (never inline scripts). docs/api.md says why.
+        csp_replace({"style-src": [SELF, UNSAFE_INLINE]})(
+            SpectacularRedocView.as_view(url_name="schema", template_name="config/redoc.html")
+        ),
         name="redoc",
     ),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -16,6 +16,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config.serializers import RoundedFloatField
+from config.spreadsheets import spreadsheet_cell
 from leagues import selectors
 from leagues.models import League
 from leagues.standings import ROW_FIELDS
@@ -23,15 +24,16 @@ from leagues.standings import ROW_FIELDS
 CSV_COLUMNS = list(ROW_FIELDS)  # one list of the table's columns, in leagues/standings.py
 
 
-def csv_value(value) -> str | int:
-    """A cell as a person reads it in a spreadsheet: yes/no, 2 decimals, blank for none."""
+def csv_value(value) -> object:
+    """A cell as a person reads it in a spreadsheet: yes/no, 2 decimals, blank for none; text
+    that a spreadsheet would run as a formula is quoted (config/spreadsheets.py)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
         return round(value, 2)
-    return value
+    return spreadsheet_cell(value)
 
 
 class StandingsCSVRenderer(BaseRenderer):

@@ -56,22 +56,43 @@ def browser(chromium_path):
         browser.close()
 
 
+# A string predicate given to page.wait_for_function is run with eval, which the policy
+# refuses: write it as a function ("() => ...").
+# Every page reports what the Content-Security-Policy refused (config/settings.py): an inline
+# script or style, an event handler attribute, a file from elsewhere. Registered before any of
+# the page's own scripts run, on every document the context opens.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__posseCspViolation(
+    `${e.effectiveDirective} refused ${e.blockedURI || "inline"} on ${e.documentURI}` +
+    (e.sample ? ` (${e.sample})` : "") + (e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : "")
+  );
+});
+"""
+
+
 @pytest.fixture
 def new_context(browser, live_server):
-    """Make browser contexts (one per person) that refuse every request off this machine."""
+    """Make browser contexts (one per person) that refuse every request off this machine and
+    fail the test on any Content-Security-Policy violation."""
     contexts = []
+    violations: list[str] = []
 
     def make(**options):
         options.setdefault("viewport", {"width": 1280, "height": 900})
         options.setdefault("base_url", live_server.url)
         context = browser.new_context(**options)
         context.route(re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/]).*"), _refuse)
+        context.expose_function("__posseCspViolation", lambda report: violations.append(report))
+        context.add_init_script(CSP_LISTENER)
         contexts.append(context)
         return context
 
+    make.csp_violations = violations
     yield make
     for context in contexts:
         context.close()
+    assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)
 
 
 def _refuse(route):

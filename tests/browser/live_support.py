@@ -45,7 +45,9 @@ def signed_in(new_context, live_server, user, **options):
 def open_table(context, match: Match):
     page = context.new_page()
     page.goto(f"/matches/{match.pk}/")
-    page.wait_for_function("window.posseTable && window.posseTable.streamOpen", timeout=10_000)
+    page.wait_for_function(
+        "() => window.posseTable && window.posseTable.streamOpen", timeout=10_000
+    )
     return page
 
 
@@ -56,7 +58,7 @@ def version_of(page) -> int:
 def wait_for_version(page, version: int, *, timeout: float = 1.0, source: str = "push"):
     """The page shows ``version`` (within ``timeout`` seconds), brought by ``source``."""
     page.wait_for_function(
-        f"window.posseTable.version >= {version}", timeout=int(timeout * 1000) + 50
+        f"() => window.posseTable.version >= {version}", timeout=int(timeout * 1000) + 50
     )
     got = page.evaluate("window.posseTable.lastSource")
     assert got == source, f"version {version} arrived by {got}, not {source}"
@@ -216,7 +218,7 @@ def click_pick(page, pick: str) -> None:
 
 def wait_for_move(page, before: int, *, timeout: float = 10.0) -> None:
     page.wait_for_function(
-        f"window.posseTable.version > {before} || "
+        f"() => window.posseTable.version > {before} || "
         "document.querySelector('#table-message').classList.contains('error')",
         timeout=int(timeout * 1000),
     )

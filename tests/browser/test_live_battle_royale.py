@@ -61,7 +61,7 @@ def test_a_player_beats_or_loses_to_the_bot_by_clicking(
         # The bot answers at once (in the same request when tasks run in-process): wait for
         # the page to say it is our move again, or the game is over.
         pages["s1"].wait_for_function(
-            "document.querySelector('.table-root').dataset.myTurn === '1' || "
+            "() => document.querySelector('.table-root').dataset.myTurn === '1' || "
             "document.querySelector('.table-root').dataset.running === '0'",
             timeout=10_000,
         )
