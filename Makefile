@@ -21,6 +21,7 @@ run: $(STAMP)
 	mkdir -p var
 	$(BIN)/python manage.py migrate --noinput
 	PORT=$(PORT) $(BIN)/python manage.py seed_demo
+	@echo "Posse at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(STAMP)

@@ -239,7 +239,7 @@ def start(data: Path, *, durable: bool = True) -> Server:
     user = _server_user()
     if user:
         _open_binaries()
-    with open(data.parent / f".{data.name}.lock", "w") as lock:
+    with open(data.parent / ".start.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one starter at a time; the others join it
         running = _running_elsewhere(data)
         if running:

@@ -19,9 +19,11 @@ _run = contextlib.ExitStack()
 
 
 def _remove_stale_runs() -> None:
-    """What a run killed outright left: a folder per run, named by its process id."""
+    """What a run killed outright left: folders named by its process id (``<pid>``,
+    ``<pid>-...``)."""
     for folder in TEST_DATA.glob("*") if TEST_DATA.exists() else ():
-        if not (folder.name.isdigit() and alive(int(folder.name))):
+        pid = folder.name.split("-")[0]
+        if folder.is_dir() and not (pid.isdigit() and alive(int(pid))):
             shutil.rmtree(folder, ignore_errors=True)
 
 
