@@ -5,7 +5,8 @@ x86_64/aarch64 and macOS), installed by ``make`` with the rest; this module runs
 
 - ``manage.py`` (``make run``): one server for the checkout, data in ``var/postgres/`` kept
   between runs. The first command that needs it starts it and stops it when it exits; a
-  command run meanwhile (a shell beside ``make run``) uses that server and leaves it running.
+  command run meanwhile (a shell beside ``make run``) uses that server and leaves it running
+  (and loses it when the first one ends).
 - pytest (``config/pytest_postgres.py``, ``-p config.pytest_postgres`` in pyproject.toml): a
   throwaway server per run in ``var/pytest-postgres/<pid>/`` (fsync off), deleted at the end.
   Two runs at once share no server, no database and no files.
@@ -80,11 +81,19 @@ def _server_user() -> dict:
     try:
         entry = pwd.getpwnam(SYSTEM_USER)
     except KeyError:  # two runs may race here: the loser's useradd fails, the user exists
-        subprocess.run(
+        made = subprocess.run(
             ["useradd", "--system", "--no-create-home", "--shell", "/bin/false", SYSTEM_USER],
             capture_output=True,
+            text=True,
         )
-        entry = pwd.getpwnam(SYSTEM_USER)
+        try:
+            entry = pwd.getpwnam(SYSTEM_USER)
+        except KeyError:
+            raise RuntimeError(
+                f"PostgreSQL will not run as root, and the user {SYSTEM_USER} could not be "
+                f"made ({made.stderr.strip()}): create it, run as another user, or set "
+                "DATABASE_URL."
+            ) from None
     return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
 
 
