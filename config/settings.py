@@ -1,6 +1,8 @@
 """Posse settings: one module, driven by environment variables (see README "Configuration").
 
-Embedded default (nothing set): SQLite under var/, Celery tasks run in-process, DEBUG on.
+Embedded default (nothing set): PostgreSQL from a wheel, started by manage.py (``make run``, data
+in var/postgres/) or by the test run (config/embedded_postgres.py); Celery tasks run in-process,
+DEBUG on.
 Production: DEBUG=false, SECRET_KEY, DATABASE_URL=postgres://..., REDIS_URL=redis://...
 """
 
@@ -12,6 +14,7 @@ from pathlib import Path
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config import embedded_postgres
 from config.env import (
     database_config,
     env_bool,
@@ -116,7 +119,9 @@ TEMPLATES = [
 
 DATABASES = {
     "default": database_config(
-        env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'posse.sqlite3'}"),
+        # Unset: the embedded server of `make run` (manage.py starts it; `make worker` beside
+        # it finds it there). Always PostgreSQL: there is no other database.
+        env_str("DATABASE_URL") or embedded_postgres.default_url(),
         # Opening a PostgreSQL connection costs ~10 ms a request here (bench/RESULTS.md): keep
         # each one for a minute. CONN_MAX_AGE=0 goes back to one connection per request.
         conn_max_age=env_int("CONN_MAX_AGE", 60, minimum=0),
@@ -127,16 +132,13 @@ DATABASES = {
 # sync code runs in a thread of its own, so CONN_MAX_AGE would leave a connection behind per
 # thread, and CONN_MAX_AGE=0 opens one (~10 ms) for every pushed render (docs/performance.md).
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0, minimum=0)
-if DB_POOL_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+if DB_POOL_SIZE:
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool requires it
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DB_POOL_SIZE,
         "timeout": 10,
     }
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # SQLite serialises writers; wait for the lock rather than failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 
 REDIS_URL = redis_url("REDIS_URL")
 

@@ -1,8 +1,7 @@
 """Race tests: real threads against PostgreSQL, released together from a barrier.
 
-Row locks, not luck, must order concurrent writes; SQLite serialises every writer anyway, so
-these tests skip elsewhere. They use ``django_db(transaction=True)``: each thread opens its own
-connection and must see committed data.
+Row locks, not luck, must order concurrent writes. They use ``django_db(transaction=True)``:
+each thread opens its own connection and must see committed data.
 """
 
 from __future__ import annotations
@@ -10,13 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-import pytest
-from django.db import connection, connections
-
-
-def require_postgresql(why: str = "row locks need PostgreSQL") -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip(why)
+from django.db import connections
 
 
 def in_threads(count: int, work: Callable[[int], object], *, timeout: float = 30):

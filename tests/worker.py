@@ -1,8 +1,7 @@
 """A real Celery worker on the real broker, for tests marked ``worker``.
 
 It runs as a separate process against the test database, so those tests use
-``transactional_db`` (data must be committed for the worker to see it) and PostgreSQL
-(SQLite's test database lives in memory, invisible to another process).
+``transactional_db``: data must be committed for the worker to see it.
 """
 
 from __future__ import annotations
@@ -19,6 +18,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from config.env import database_url
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -26,8 +27,6 @@ def worker_tests_possible() -> str | None:
     """None when a real worker can run here, else why not."""
     if not settings.REDIS_URL:
         return "REDIS_URL is not set (tasks run in-process)"
-    if connection.vendor != "postgresql":
-        return "the worker needs PostgreSQL to share the test database"
     return None
 
 
@@ -53,10 +52,7 @@ class WorkerProcess:
     def env(self) -> dict[str, str]:
         db = connection.settings_dict
         env = dict(os.environ)
-        env["DATABASE_URL"] = (
-            f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
-            f"{db['PORT'] or 5432}/{db['NAME']}"
-        )
+        env["DATABASE_URL"] = database_url(db)
         return env
 
     def start(self) -> WorkerProcess:

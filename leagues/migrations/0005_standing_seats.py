@@ -38,13 +38,11 @@ def serial_pairs(apps, schema_editor):
     skipped when its one-time filter is false, but a parallel plan launched its worker anyway
     (~2-5 ms per read, most of it on a busy machine), and the pairs are only scanned whole
     in young seasons, where they are few (leagues/standings.py, ``_BOTH``)."""
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute("ALTER TABLE leagues_standingpair SET (parallel_workers = 0)")
+    schema_editor.execute("ALTER TABLE leagues_standingpair SET (parallel_workers = 0)")
 
 
 def parallel_pairs(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute("ALTER TABLE leagues_standingpair RESET (parallel_workers)")
+    schema_editor.execute("ALTER TABLE leagues_standingpair RESET (parallel_workers)")
 
 
 class Migration(migrations.Migration):

@@ -11,26 +11,6 @@ from django.test import Client
 from matches.models import Match
 
 
-def needs_a_shared_database() -> None:
-    """Skip (or, where browser tests are required, fail) on SQLite's in-memory test database.
-
-    The live server then shares the test's single SQLite connection between all its threads,
-    and a table page keeps a stream reading while another request writes (a bot's turn is a
-    burst of writes): SQLite answers "database table is locked". A real deployment, and
-    ``make run`` (a SQLite file, one connection per thread), do not share one connection; CI
-    runs these tests on PostgreSQL."""
-    import os
-
-    import pytest
-    from django.db import connection
-
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
-        why = "live tables under push need PostgreSQL (DATABASE_URL) for the test live server"
-        if os.environ.get("POSSE_REQUIRE_BROWSER") and os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
-
-
 def signed_in(new_context, live_server, user, **options):
     """A browser context with ``user``'s session (made by the test client, no login form)."""
     client = Client()

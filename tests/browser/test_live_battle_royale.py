@@ -8,7 +8,6 @@ from matches import policies, services
 from tests.browser.live_support import (
     Table,
     click_action,
-    needs_a_shared_database,
     open_table,
     signed_in,
     wait_for_move,
@@ -22,7 +21,6 @@ PLUS_ISLAND = {"layout": {"rows": [".#.", "#F#", ".#."]}}
 def test_a_player_beats_or_loses_to_the_bot_by_clicking(
     new_context, live_server, shot, transactional_db
 ):
-    needs_a_shared_database()
     alice, carol = UserFactory(), UserFactory()
     match = accept_all(
         services.create_live_match(

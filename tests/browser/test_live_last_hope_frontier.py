@@ -8,7 +8,6 @@ from matches import services
 from rulesets.registry import get_ruleset
 from tests.browser.live_support import (
     Table,
-    needs_a_shared_database,
     open_table,
     signed_in,
     wait_for_move,
@@ -61,7 +60,6 @@ def _inside(bounds: dict, towards: float) -> tuple[float, float]:
 def test_two_players_set_up_and_move_by_clicking_on_the_table(
     new_context, live_server, shot, transactional_db
 ):
-    needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
     match = accept_all(
         services.create_live_match(

@@ -8,7 +8,6 @@ from matches import services
 from tests.browser.live_support import (
     Table,
     click_action,
-    needs_a_shared_database,
     open_table,
     signed_in,
     wait_for_move,
@@ -20,7 +19,6 @@ from tests.matches.factories import accept_all
 def test_two_players_drop_in_move_and_finish_last_one_standing(
     new_context, live_server, shot, transactional_db
 ):
-    needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
     match = accept_all(
         services.create_live_match(

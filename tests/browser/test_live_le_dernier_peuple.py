@@ -7,7 +7,6 @@ from matches import policies, services
 from tests.browser.live_support import (
     Table,
     click_action,
-    needs_a_shared_database,
     open_table,
     signed_in,
     wait_for_move,
@@ -19,7 +18,6 @@ from tests.matches.factories import accept_all
 def test_two_players_play_le_dernier_peuple_to_the_end(
     new_context, live_server, shot, transactional_db
 ):
-    needs_a_shared_database()
     alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
     match = accept_all(
         services.create_live_match(

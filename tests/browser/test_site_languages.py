@@ -24,7 +24,6 @@ def test_a_french_player_at_the_table_reads_french_before_and_after_a_push(
     from rulesets.registry import get_ruleset
     from tests.browser.live_support import (
         click_action,
-        needs_a_shared_database,
         open_table,
         signed_in,
         version_of,
@@ -32,7 +31,6 @@ def test_a_french_player_at_the_table_reads_french_before_and_after_a_push(
     )
     from tests.matches.factories import two_player_match
 
-    needs_a_shared_database()
     match, alice, _bob = two_player_match()
     seat = match.participants.get(player=alice).seat
     page = open_table(signed_in(new_context, live_server, alice, locale="fr-FR"), match)

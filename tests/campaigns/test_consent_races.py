@@ -13,14 +13,13 @@ from campaigns.models import Battle, LogEntry, Membership
 from config.errors import DomainError
 from rosters import services as rosters
 from tests.factories import UserFactory
-from tests.races import in_threads, require_postgresql
+from tests.races import in_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def campaign(seeded_catalogue):
-    require_postgresql()
     judge = UserFactory(username="judge")
     campaign = campaigns.create_campaign(creator=judge, name="Deadwood Summer")
     campaigns.set_status(campaign=campaign, status="active", actor=judge)

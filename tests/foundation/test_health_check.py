@@ -3,7 +3,7 @@ server (config/postgresql/base.py)."""
 
 from __future__ import annotations
 
-import time
+import select
 from unittest import mock
 
 import pytest
@@ -13,12 +13,6 @@ from django.db.backends.postgresql.base import DatabaseWrapper as DjangoWrapper
 from tests.postgres import terminate_backend
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def on_postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("PostgreSQL's connections")
 
 
 def test_an_idle_connection_in_good_order_is_usable_without_a_round_trip():
@@ -69,7 +63,9 @@ def test_something_to_read_on_an_idle_connection_is_left_to_the_server_to_say():
             cursor.execute("NOTIFY posse_health_test")
     finally:
         other.close()
-    time.sleep(0.05)
+    # The notification is on its way, not yet there on a busy machine: wait for it.
+    readable, _, _ = select.select([connection.connection.fileno()], [], [], 10)
+    assert readable
     with mock.patch.object(DjangoWrapper, "is_usable", return_value=True) as asked:
         assert connection.is_usable()
     assert asked.called

@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import database_config, env_bool, env_int, env_list, env_origins, redis_url
+from config.env import (
+    database_config,
+    database_url,
+    env_bool,
+    env_int,
+    env_list,
+    env_origins,
+    redis_url,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,14 +48,24 @@ def test_csrf_origins_need_a_scheme():
         env_origins("CSRF_TRUSTED_ORIGINS", environ={"CSRF_TRUSTED_ORIGINS": "posse.example"})
 
 
-def test_postgres_and_sqlite_urls_are_read():
+def test_postgres_urls_are_read_over_tcp_and_unix_sockets():
     pg = database_config("postgres://postgres@127.0.0.1:5432/posse")
     assert pg["ENGINE"] == "config.postgresql"  # Django's, with a cheaper health check
     assert pg["NAME"] == "posse"
-    assert database_config("sqlite:////tmp/x.sqlite3")["NAME"] == "/tmp/x.sqlite3"
+    socket = database_config("postgres://postgres@%2FHome%2Fvar%2Fpostgres/posse")
+    assert (socket["HOST"], socket["PORT"], socket["NAME"]) == ("/Home/var/postgres", "", "posse")
 
 
-@pytest.mark.parametrize("url", ["mysql://x@y/z", "nonsense", "postgres://u@h:5432/"])
+@pytest.mark.parametrize(
+    "url", ["postgres://u:p%40ss@db.example:6432/x", "postgres://postgres@%2Fsrv%2Fpg/posse"]
+)
+def test_a_database_url_survives_settings_and_back(url):
+    assert database_config(database_url(database_config(url))) == database_config(url)
+
+
+@pytest.mark.parametrize(
+    "url", ["sqlite:////tmp/x.sqlite3", "mysql://x@y/z", "nonsense", "postgres://u@h:5432/"]
+)
 def test_unsupported_database_urls_are_refused(url):
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
         database_config(url)
@@ -60,11 +78,16 @@ def test_redis_url_must_be_redis():
         redis_url(environ={"REDIS_URL": "http://127.0.0.1:6379"})
 
 
+UNUSED = "postgres://postgres@127.0.0.1:5432/posse_unused"
+
+
 def _manage(*args, **env):
     # DJANGO_ALLOW_ASYNC_UNSAFE is the browser harness's, for this test process only
     # (tests/browser/conftest.py); a deployment check inheriting it fails on async.E001.
     dropped = {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     environ = {k: v for k, v in os.environ.items() if k not in dropped}
+    # Named, so manage.py starts no embedded server; these commands never connect to it.
+    environ["DATABASE_URL"] = UNUSED
     environ.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=environ, capture_output=True, text=True
@@ -104,21 +127,15 @@ def test_a_pool_replaces_persistent_connections_on_postgresql():
         "shell",
         "-c",
         POOL_PROBE,
-        DATABASE_URL="postgres://postgres@127.0.0.1:5432/posse_unused",
         DB_POOL_SIZE="3",
     )
     assert result.returncode == 0, result.stderr
     # Django's pool requires CONN_MAX_AGE=0.
     assert result.stdout.splitlines()[-1].split() == ["0", "3"]
-    default = _manage(
-        "shell", "-c", POOL_PROBE, DATABASE_URL="postgres://postgres@127.0.0.1:5432/posse_unused"
-    )
+    default = _manage("shell", "-c", POOL_PROBE)
     assert default.stdout.splitlines()[-1].split() == ["60", "None"]
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="needs PostgreSQL"
-)
 def test_pooled_connections_serve_queries_from_many_threads():
     probe = (
         "from concurrent.futures import ThreadPoolExecutor; from django.db import connection\n"

@@ -8,14 +8,9 @@ from rest_framework.exceptions import ValidationError
 from leagues import services
 from leagues.models import Membership
 from tests.factories import UserFactory
-from tests.races import in_threads, require_postgresql
+from tests.races import in_threads
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only():
-    require_postgresql()
+pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 def test_racing_bulk_invitations_of_the_same_players_invite_each_once():

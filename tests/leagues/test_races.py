@@ -10,15 +10,10 @@ from leagues.ratings import recompute_ratings
 from tests.conftest import client_for
 from tests.factories import UserFactory
 from tests.leagues.conftest import enrol
-from tests.races import in_threads, require_postgresql
+from tests.races import in_threads
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 GAME = "last-one-standing"
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only():
-    require_postgresql()
 
 
 def test_concurrent_confirmations_in_two_leagues_of_one_game_queue_up():

@@ -5,8 +5,7 @@ in tests/leagues/reference_standings.py).
 
 Seeded random seasons over several leagues of the four games: results reported by players and
 organisers, confirmed out of order, disputed, confirmed after a dispute, voided before and
-after counting, points changed mid-season; compared after every step. Runs on SQLite and, with
-DATABASE_URL, on PostgreSQL (the standings' SQL differs: integer division, JSON, windows).
+after counting, points changed mid-season; compared after every step.
 """
 
 import random

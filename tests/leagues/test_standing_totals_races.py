@@ -11,15 +11,10 @@ from leagues import ratings, services, summaries
 from leagues.models import LeagueMatch, PlayerRating, StandingSeat, StandingTotals
 from tests.factories import UserFactory
 from tests.leagues.conftest import enrol
-from tests.races import in_threads, require_postgresql
+from tests.races import in_threads
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 GAME = "last-one-standing"
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only():
-    require_postgresql()
 
 
 def rows(league):

@@ -232,8 +232,6 @@ def test_under_asgi_an_open_stream_holds_no_database_connection_of_its_request(p
     starved every render (bench/bench_push.py found it with four streams open)."""
     from matches.views import stream
 
-    if connection.vendor == "sqlite":
-        pytest.skip("Django never closes an in-memory SQLite test database's connection")
     match, alice, _bob = _ldp()
     held = []
     real = stream.load_match

@@ -7,14 +7,12 @@ from matches.models import Match, MatchAction, MatchEvent
 from matches.services import queue
 from tests import races
 from tests.matches.factories import UserFactory, start_live_match
-from tests.races import require_postgresql
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
-def _postgresql_only(monkeypatch):
-    require_postgresql()
+def _pending_actions(monkeypatch):
     # Keep submitted actions pending: the threads below are the only resolvers.
     monkeypatch.setattr(queue, "_enqueue_resolution", lambda action_id: None)
 

@@ -18,29 +18,27 @@ pytestmark = pytest.mark.django_db
 SAVEPOINT = 2  # SAVEPOINT + RELEASE around a service's atomic block, in tests only
 # The seat with its match locked (one query), the insert that skips a key already used.
 SUBMIT = 2
-# On PostgreSQL a new action is one autocommitted statement (the seat, the lock, the insert);
-# anything else first tries it, then takes the general path above in its transaction.
+# A new action is one autocommitted statement (the seat, the lock, the insert); anything else
+# first tries it, then takes the general path above in its transaction.
 FAST = 1
 
 
 def _submit_budget(extra: int = 0) -> int:
-    """What a POST costs: the one statement when it inserts on PostgreSQL; otherwise the
-    general path (and on PostgreSQL the one statement that found nothing to insert first)."""
-    if connection.vendor == "postgresql":
-        return FAST if extra == 0 else FAST + SUBMIT + extra + SAVEPOINT
-    return SUBMIT + extra + SAVEPOINT
+    """What a POST costs: the one statement when it inserts; otherwise that statement, which
+    found nothing to insert, then the general path."""
+    return FAST if extra == 0 else FAST + SUBMIT + extra + SAVEPOINT
 
 
 # The match locked through the action (with whether it has bots), the pending queue; then
 # once for the batch: the match row, the settled actions, the events — one statement on
-# PostgreSQL (matches/services/writes.py), three elsewhere. The seats only when the live
+# PostgreSQL (matches/services/writes.py). The seats only when the live
 # tables' hook needs them (turn clocks, bots: matches/live_hooks.py): SEATS more.
 LOCK_AND_QUEUE = 2
 SEATS = 1
 
 
 def _resolve_budget() -> int:
-    return LOCK_AND_QUEUE + (1 if connection.vendor == "postgresql" else 3)
+    return LOCK_AND_QUEUE + 1
 
 
 @pytest.fixture
@@ -80,9 +78,8 @@ def test_posting_an_action_costs_the_seat_lock_and_the_insert(table, broker_mode
         )
     assert reply.status_code == 202 and reply.json()["status"] == "pending"
     assert len(queries) == _submit_budget(), _sql(queries)
-    if connection.vendor == "postgresql":
-        (statement,) = (_statement(q["sql"]) for q in queries.captured_queries)
-        assert "FOR UPDATE OF m" in statement and "ON CONFLICT" in statement
+    (statement,) = (_statement(q["sql"]) for q in queries.captured_queries)
+    assert "FOR UPDATE OF m" in statement and "ON CONFLICT" in statement
 
 
 def test_the_submit_lock_never_reads_the_game_state(table):

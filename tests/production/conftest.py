@@ -70,7 +70,26 @@ def _constraints(path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def installed(wheel, tmp_path_factory) -> Install:
+def deployment_database() -> str:
+    """A database of the deployment's own on this run's PostgreSQL (the embedded server of
+    `make test`, or CI's), dropped at the end."""
+    import psycopg
+    from django.db import connection
+
+    from config.env import database_url
+
+    name = f"posse_installed_{os.getpid()}"
+    admin = database_url({**connection.settings_dict, "NAME": "postgres"})
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield database_url({**connection.settings_dict, "NAME": name})
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def installed(wheel, deployment_database, tmp_path_factory) -> Install:
     home = tmp_path_factory.mktemp("deployment")
     assert not home.is_relative_to(ROOT)
     venv = home / "venv"
@@ -108,7 +127,7 @@ def installed(wheel, tmp_path_factory) -> Install:
         "ALLOWED_HOSTS": HOST,
         "CSRF_TRUSTED_ORIGINS": f"https://{HOST}",
         "BEHIND_PROXY": "true",
-        "DATABASE_URL": f"sqlite:///{home / 'posse.sqlite3'}",
+        "DATABASE_URL": deployment_database,
         "STATIC_ROOT": str(home / "static"),
     }
     return Install(home=home, venv=venv, env=env)

@@ -5,14 +5,9 @@ import pytest
 from rosters import services
 from rosters.errors import InsufficientCredits
 from rosters.models import Equipment, Gang
-from tests.races import in_threads, require_postgresql
+from tests.races import in_threads
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    require_postgresql("row locks need PostgreSQL (SQLite serialises every writer anyway)")
+pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 def test_concurrent_purchases_never_overspend(seeded_catalogue, user):

@@ -14,7 +14,6 @@ from rosters import services
 from rosters.errors import RosterError
 from rosters.models import Equipment, Gang, LedgerEntry
 from rosters.services.common import _lock
-from tests.races import require_postgresql
 from tests.rosters.conftest import buy
 
 pytestmark = pytest.mark.django_db
@@ -108,12 +107,10 @@ def test_an_unknown_item_and_kit_of_another_gang_are_400s_naming_the_field(
     assert Equipment.objects.get(pk=theirs.pk).held
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_kit_used_up_while_a_sale_waited_for_the_lock_is_not_sold(seeded_catalogue, user):
     """The sale reads its equipment with the lock, from a snapshot taken before the lock was
     granted: the write's own check (``disposal = ''``) refuses it, and nothing is written."""
-    require_postgresql()
     gang = services.create_gang(owner=user, name="Waiters", faction="bootleggers")
     (item,) = services.purchase_item(
         gang=gang, item="whiskey", fighter_id=None, quantity=1, actor=user

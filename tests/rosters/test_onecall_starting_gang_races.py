@@ -13,9 +13,9 @@ from rest_framework.exceptions import ValidationError
 from rosters import services
 from rosters.models import Fighter, Gang
 from tests.factories import UserFactory
-from tests.races import in_threads, require_postgresql
+from tests.races import in_threads
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 
 ORDER = {
     "faction": "sheriffs",
@@ -28,11 +28,6 @@ ORDER = {
     "stash": ["whiskey"] * 2,
 }
 COST = 100 + 70 + 40 + 40 + 50 + 60 + 50 + 40 + 30 + 20
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    require_postgresql("row locks need PostgreSQL (SQLite serialises every writer anyway)")
 
 
 def test_the_same_name_raced_makes_one_gang(seeded_catalogue, user):

@@ -7,20 +7,14 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from rest_framework.test import APIClient
 
 from rosters.models import Gang
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 
 CASES = 20
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("real concurrency needs PostgreSQL (SQLite serialises every writer)")
 
 
 def test_twenty_concurrent_creates_of_one_name_in_any_case_make_one_gang(seeded_catalogue, user):

@@ -4,6 +4,7 @@ Each app adds its part through a ``seed_demo(*, stdout)`` function in its ``demo
 command calls them in dependency order.
 """
 
+import os
 from importlib import import_module
 
 from django.core.management.base import BaseCommand
@@ -34,11 +35,12 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, **options):
         users = demo_users()
+        address = f"http://127.0.0.1:{os.environ.get('PORT', '8000')}/"  # make run's PORT
         for app in ("rosters", "campaigns", "leagues"):
             import_module(f"{app}.demo").seed_demo(users=users, stdout=self.stdout)
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo login: demo / {DEMO_PASSWORD} (staff; admin at http://127.0.0.1:8000/admin/)"
+                f"Demo login: demo / {DEMO_PASSWORD} (staff; admin at {address}admin/)"
                 f" — second player: rival / {DEMO_PASSWORD}"
             )
         )
