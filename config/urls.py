@@ -14,6 +14,7 @@ api_v1 = [
     path("", ApiRoot.as_view(), name="api-root"),
     path("auth/", include("accounts.urls")),
     path("me/", include("web.api_urls")),  # what waits for me (web/api.py)
+    path("me/", include("notifications.api_urls")),  # my inbox and email choices
     path("tasks/", include("jobs.urls")),
     path("ping/", PingView.as_view(), name="ping"),
     path("", include("rulesets.urls")),
@@ -21,6 +22,7 @@ api_v1 = [
     path("", include("matches.urls")),
     path("", include("campaigns.urls")),
     path("", include("leagues.urls")),
+    path("", include("notifications.webhook_urls")),  # campaigns' and leagues' webhooks
 ]
 
 urlpatterns = [
@@ -36,6 +38,7 @@ urlpatterns = [
     ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("matches.live_urls")),  # the live table pages: /matches/<id>/
+    path("", include("notifications.urls")),  # inbox, email choices, unsubscribe
     path("", include("web.urls")),  # the player site (web/urls.py lists its pages)
 ]
 

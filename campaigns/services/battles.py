@@ -19,6 +19,7 @@ from campaigns.models import (
 from campaigns.services.common import is_arbitrator, log, require_arbitrator
 from campaigns.services.pairings import check_pairing_limit
 from config.errors import NotAllowed
+from notifications import hooks as notify
 from rosters import access
 from rosters import services as rosters
 from rosters.models import Fighter, Gang
@@ -238,6 +239,7 @@ def report_battle(
         text=f"reported battle {battle.pk} of "
         f"{campaign.name}: {a.name} against {b.name} ({outcome}).",
     )
+    notify.battle_reported(battle=battle)
     return battle
 
 

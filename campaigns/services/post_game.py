@@ -12,6 +12,7 @@ from campaigns.models import (
     LogEntry,
 )
 from campaigns.services.common import log
+from notifications import hooks as notify
 from rosters import services as rosters
 from rosters.models import Fighter, Gang, LedgerEntry
 from rulesets.core.words import counted
@@ -129,6 +130,7 @@ def run_post_game(*, battle_id: int) -> bool:
     battle.post_game_at = timezone.now()
     battle.outcome = outcome
     battle.save(update_fields=["post_game_at", "outcome"])
+    notify.post_game_done(battle=battle, outcome=outcome)
     return True
 
 

@@ -16,6 +16,7 @@ from campaigns.models import (
 from campaigns.services.common import log, require_arbitrator
 from campaigns.services.post_game import run_post_game
 from jobs import services as jobs
+from notifications import hooks as notify
 from rulesets.core.words import counted
 
 
@@ -39,6 +40,7 @@ def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
         f"Round {number} opened; it closes on {deadline:%d %B %Y}.",
         actor=actor,
     )
+    notify.round_opened(round_=round_)
     return round_
 
 
@@ -96,6 +98,7 @@ def close_round_now(*, round_id: int, job_id: str | None = None) -> dict:
                 f"Round {round_.number} closed after "
                 f"{counted(confirmed, 'confirmed battle')}.{note}",
             )
+            notify.round_closed(round_=round_)
     result = {"round": round_.number, "post_games": len(pending)}
     jobs.job_finished(job_id, result=result)
     return result

@@ -25,6 +25,7 @@ from config.errors import DomainError, NotAllowed
 from leagues.errors import LeagueError, NotAnOrganiser, WrongState
 from leagues.models import League, Membership
 from leagues.services.common import find_player, is_organiser, require_organiser
+from notifications import hooks as notify
 
 Status = Membership.Status
 
@@ -48,7 +49,7 @@ def add_member(*, league: League, player, actor, join_code: str = "") -> Members
         return _again(existing, joining=joining)
     try:
         with transaction.atomic():
-            return Membership.objects.create(
+            membership = Membership.objects.create(
                 league=league,
                 player=player,
                 via=Membership.Via.INVITATION if organiser else Membership.Via.CODE,
@@ -58,6 +59,8 @@ def add_member(*, league: League, player, actor, join_code: str = "") -> Members
             )
     except IntegrityError:  # only if a writer skipped the league lock (the admin's inline)
         raise WrongState(f"{player.username} is already in this league.", field="player") from None
+    notify.league_invitation(membership=membership)
+    return membership
 
 
 @transaction.atomic

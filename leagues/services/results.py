@@ -33,6 +33,7 @@ from leagues.models import Confirmation, League, LeagueMatch, Membership
 from leagues.services.common import MAX_REASON, is_member, is_organiser, require_organiser
 from matches import services as matches
 from matches.models import Match, Participant
+from notifications import hooks as notify
 
 
 def _memberships(league: League, names: list[str]) -> dict[str, str]:
@@ -150,6 +151,7 @@ def report_result(
         league=league, match=match, ruleset=league.ruleset, reported_by=actor
     )
     confirmations = [Confirmation.objects.create(result=result, player=actor)] if plays else []
+    notify.result_reported(result=result)
     # The answer is the rows written here (the match's seats are log_result's, with their
     # players): nothing to read back.
     return answered(result, confirmations=confirmations, rating_changes=[])
@@ -232,6 +234,7 @@ def _confirm(result: LeagueMatch, actor, seats: list[Participant]) -> list:
         match_id=result.match_id,
         league_locked=True,
     )
+    notify.result_confirmed(result=result, seats=seats)
     return changes
 
 
@@ -329,6 +332,7 @@ def dispute_result(*, result: LeagueMatch, actor, reason: str) -> LeagueMatch:
     result.disputed_by = actor
     result.dispute_reason = reason.strip()
     result.save(update_fields=["status", "disputed_by", "dispute_reason"])
+    notify.result_disputed(result=result, actor=actor)
     return result
 
 
