@@ -30,7 +30,7 @@ class MailingWorker(WorkerProcess):
 
 
 @pytest.fixture
-def worker(transactional_db, smtp, settings):
+def worker(seeded_catalogue, smtp, settings):
     require_worker_environment()
     settings.WEBHOOK_ALLOW_PRIVATE = True
     process = MailingWorker(smtp_port=settings.EMAIL_PORT).start()
@@ -65,6 +65,7 @@ def test_the_worker_emails_an_invitation_and_posts_a_webhook(worker, smtp, recei
         winner=gangs[0].pk,
         casualties=[],
     )
+    assert WebhookDelivery.objects.count() == 1
     wait_for(lambda: len(receiver.requests) == 1, what="the webhook", timeout=60)
     assert receiver.bodies()[0]["event"] == "battle.reported"
     delivery = WebhookDelivery.objects.get()
