@@ -23,8 +23,8 @@ def sweep_emails() -> int:
 
 
 @shared_task(name="notifications.tasks.check_turn", acks_late=True)
-def check_turn(*, match_id: int, version: int, seats: list[str], again: bool = True) -> int:
-    return turns.check(match_id=match_id, version=version, seats=seats, again=again)
+def check_turn(*, match_id: int, version: int, again: bool = True) -> int:
+    return turns.check(match_id=match_id, version=version, again=again)
 
 
 @shared_task(name="notifications.tasks.deliver_webhook", acks_late=True)

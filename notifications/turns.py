@@ -1,9 +1,9 @@
 """Your turn in a live match: told after a short delay, and not while you are at the table.
 
-Each change of a live match with seats to move schedules one delayed check
-(``NOTIFY_TURN_DELAY`` seconds) of that match and version. When it runs, a person is told if the
-match is still at that version (nobody moved since: a later change scheduled its own check)
-and they still have to move, unless their table page's stream was open in the last
+A change of a live match with seats to move schedules a delayed check (``NOTIFY_TURN_DELAY``
+seconds) of that match and version, unless one is already waiting for that match (a cache
+latch). When it runs at the same version (nobody moved since), each seat the engine says must
+move is told, unless their table page's stream was open in the last
 ``PRESENCE_SECONDS`` (``at_table``, marked in the cache by ``matches.views.stream.table_stream``
 each time a table page opens or re-opens its stream). Someone at the table then gets one more
 check once that mark has expired. One notice per seat and version (``dedupe_key``), however many
@@ -37,33 +37,54 @@ def is_at_table(*, match_id: int, user_id: int) -> bool:
     return bool(cache.get(_key(match_id, user_id)))
 
 
+def _pending(match_id: int) -> str:
+    return f"notifications:turn-check:{match_id}"
+
+
 def schedule(*, match, waiting) -> None:
+    """At most one check per match waits at a time (a cache key as the latch): a live match
+    moving fast costs one Redis command per change, not one delayed message each."""
     from notifications.tasks import check_turn
 
     delay = getattr(settings, "NOTIFY_TURN_DELAY", 0)
     if not waiting or not delay or check_turn.app.conf.task_always_eager:
         return
+    match_id, version = match.pk, match.version
 
-    match_id, version, seats = match.pk, match.version, sorted(waiting)
-    transaction.on_commit(
-        lambda: check_turn.apply_async(
-            kwargs={"match_id": match_id, "version": version, "seats": seats}, countdown=delay
-        ),
-        robust=True,
-    )
+    def send():
+        if cache.add(_pending(match_id), version, timeout=delay * 3):
+            check_turn.apply_async(
+                kwargs={"match_id": match_id, "version": version}, countdown=delay
+            )
+
+    transaction.on_commit(send, robust=True)
 
 
-def check(*, match_id: int, version: int, seats: list[str], again: bool = True) -> int:
-    """The delayed check; returns how many people were told."""
+def check(*, match_id: int, version: int, again: bool = True) -> int:
+    """The delayed check; returns how many people were told. A match that moved on since is
+    checked again a delay later, at its new version (the latch stays held meanwhile)."""
     from django.urls import reverse
 
     from matches.models import Match
     from notifications.hooks import _game
     from notifications.services import Notice, notify_many
+    from notifications.tasks import check_turn
+    from rulesets.registry import get_ruleset
 
-    match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE, version=version).first()
+    match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE).first()
     if match is None:
+        cache.delete(_pending(match_id))
         return 0
+    delay = getattr(settings, "NOTIFY_TURN_DELAY", 0)
+    if match.version != version:
+        if not check_turn.app.conf.task_always_eager:
+            cache.set(_pending(match_id), match.version, timeout=delay * 3)
+            check_turn.apply_async(
+                kwargs={"match_id": match_id, "version": match.version}, countdown=delay
+            )
+        return 0
+    cache.delete(_pending(match_id))  # the next change schedules the next check
+    seats = list(get_ruleset(match.ruleset).to_move(match.state))
     people = match.participants.filter(seat__in=seats, bot="", resigned=False)
     notices, later = [], []
     for seat, player_id in people.values_list("seat", "player_id"):
@@ -76,11 +97,9 @@ def check(*, match_id: int, version: int, seats: list[str], again: bool = True) 
         notices.append(Notice(player_id, "turn.yours", params, link, dedupe_key=key))
     with transaction.atomic():
         made = notify_many(notices=notices)
-    if later and again:
-        from notifications.tasks import check_turn
-
+    if later and again and not check_turn.app.conf.task_always_eager:
         check_turn.apply_async(
-            kwargs={"match_id": match_id, "version": version, "seats": later, "again": False},
+            kwargs={"match_id": match_id, "version": version, "again": False},
             countdown=PRESENCE_SECONDS,
         )
     return len(made)
