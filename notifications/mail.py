@@ -5,7 +5,8 @@ Sent at most once per notification: a worker claims the row with a conditional u
 and only the worker whose update changed the row sends. A worker killed between the claim and
 the server's answer leaves the row ``sending`` and it is never sent again: a lost email over
 a doubled one, since the inbox still holds the notification (docs/notifications.md). A task
-lost before the claim (the broker was down at the commit) is found by ``sweep_emails``.
+lost before the claim (the broker was down at the commit), or a mail server that did not
+answer the connection (nothing sent: the row goes back), is found by ``sweep_emails``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -78,7 +79,7 @@ def send_one(*, notification_id: int) -> str:
         return "digest"
     if not _claim([n.pk], from_state=Email.PENDING):
         return "claimed by another worker"
-    return _send([n], user=n.recipient, category=n.category)
+    return _send([n], user=n.recipient, category=n.category, back_to=Email.PENDING)
 
 
 def send_digest(*, user) -> str:
@@ -91,7 +92,7 @@ def send_digest(*, user) -> str:
         )
         if not rows or not _claim([r.pk for r in rows], from_state=Email.DIGEST):
             return "nothing"
-    return _send(rows, user=user, category="*")
+    return _send(rows, user=user, category="*", back_to=Email.DIGEST)
 
 
 def send_digests() -> int:
@@ -111,16 +112,29 @@ def sweep_emails(*, older_than: timedelta = timedelta(minutes=2)) -> int:
     return sum(send_one(notification_id=pk) == "sent" for pk in ids)
 
 
-def _send(rows: list[Notification], *, user, category: str) -> str:
+def _send(rows: list[Notification], *, user, category: str, back_to: str) -> str:
     message = build_message(rows, user=user, category=category)
+    ids = [r.pk for r in rows]
+    connection = get_connection()
+    try:
+        connection.open()
+    except (smtplib.SMTPException, OSError) as exc:
+        # Nothing was sent: the rows go back to wait, and sweep_emails (or the next digest)
+        # sends them once the server answers.
+        log.warning("mail server unreachable, email to user %s kept: %s", user.pk, exc)
+        Notification.objects.filter(pk__in=ids).update(email=back_to, email_claimed_at=None)
+        return "kept for later"
+    message.connection = connection
     try:
         message.send()
     except (smtplib.SMTPException, OSError) as exc:
         # Left failed, not retried: the server may have taken it before the error.
         log.warning("email to user %s not sent: %s", user.pk, exc)
-        Notification.objects.filter(pk__in=[r.pk for r in rows]).update(email=Email.FAILED)
+        Notification.objects.filter(pk__in=ids).update(email=Email.FAILED)
         return "failed"
-    Notification.objects.filter(pk__in=[r.pk for r in rows]).update(email=Email.SENT)
+    finally:
+        connection.close()
+    Notification.objects.filter(pk__in=ids).update(email=Email.SENT)
     return "sent"
 
 

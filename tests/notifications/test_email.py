@@ -4,6 +4,7 @@ the day's notifications into one email; each notification is emailed once."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
@@ -14,6 +15,7 @@ from notifications.models import Notification, Preference, Reader
 from notifications.services import Notice, notify_many
 from rosters import services as rosters
 from tests.factories import UserFactory
+from tests.notifications.conftest import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +121,15 @@ def test_never_and_no_address_send_nothing(smtp):
     )
     assert [mail.send_one(notification_id=pk) for pk in ids] == ["skipped", "skipped"]
     assert smtp.messages == []
+
+
+def test_an_unreachable_mail_server_keeps_the_email_for_the_sweep(settings, smtp):
+    ann = UserFactory()
+    (pk,) = notify_many(notices=[Notice(ann.pk, "turn.yours", {"game": "G"}, "/")])
+    port = settings.EMAIL_PORT
+    settings.EMAIL_PORT = free_port()  # nobody listens there
+    assert mail.send_one(notification_id=pk) == "kept for later"
+    assert Notification.objects.get(pk=pk).email == "pending"
+    settings.EMAIL_PORT = port
+    assert mail.sweep_emails(older_than=timedelta(0)) == 1
+    assert len(smtp.to(ann.email)) == 1
