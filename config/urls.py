@@ -17,12 +17,13 @@ api_v1 = [
     path("me/", include("notifications.api_urls")),  # my inbox and email choices
     path("tasks/", include("jobs.urls")),
     path("ping/", PingView.as_view(), name="ping"),
+    # Before the apps': leagues/<id>/<...>/ there would take leagues/<id>/webhooks/.
+    path("", include("notifications.webhook_urls")),  # campaigns' and leagues' webhooks
     path("", include("rulesets.urls")),
     path("", include("rosters.urls")),
     path("", include("matches.urls")),
     path("", include("campaigns.urls")),
     path("", include("leagues.urls")),
-    path("", include("notifications.webhook_urls")),  # campaigns' and leagues' webhooks
 ]
 
 urlpatterns = [

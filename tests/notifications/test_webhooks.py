@@ -173,3 +173,17 @@ def test_the_organisers_list_and_remove(fast, world, receiver_factory):
     assert client.delete(f"/api/v1/webhooks/{hook['id']}/").status_code == 204
     assert not Webhook.objects.exists()
     assert webhooks.sweep_webhooks() == 0
+
+
+def test_a_leagues_organiser_adds_a_webhook(fast, receiver_factory):
+    from leagues import services as leagues
+    from tests.factories import UserFactory
+
+    boss = UserFactory()
+    league = leagues.create_league(creator=boss, name="Cup", ruleset="le-dernier-peuple")
+    response = client_for(boss).post(
+        f"/api/v1/leagues/{league.pk}/webhooks/",
+        {"url": receiver_factory().url, "format": "json"},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
