@@ -100,3 +100,45 @@ def redis_url(name: str = "REDIS_URL", *, environ: Mapping[str, str] = os.enviro
     if urlparse(raw).scheme not in {"redis", "rediss"}:
         raise ImproperlyConfigured(f"{name}={raw!r} must look like redis://host:6379/0.")
     return raw
+
+
+_EMAIL_SCHEMES = {
+    "smtp": (25, False, False),
+    "smtp+tls": (587, True, False),
+    "smtp+ssl": (465, False, True),
+}
+
+
+def email_config(name: str = "EMAIL_URL", *, environ: Mapping[str, str] = os.environ) -> dict:
+    """Django's EMAIL_* settings from one URL: ``smtp://user:password@host:port`` (plain),
+    ``smtp+tls://`` (STARTTLS, port 587 by default), ``smtp+ssl://`` (TLS from the first byte,
+    465). Unset or empty: the console backend (each email printed, nothing sent)."""
+    from urllib.parse import unquote
+
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    parts = urlparse(raw)
+    # The password is never repeated in a message: the value is shown without it.
+    shown = raw.replace(f":{parts.password}@", ":***@") if parts.password else raw
+    if parts.scheme not in _EMAIL_SCHEMES:
+        raise ImproperlyConfigured(
+            f"{name}={shown!r}: use smtp://, smtp+tls:// or smtp+ssl://user:password@host:port."
+        )
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={shown!r}: the port is not a number.") from None
+    if not parts.hostname:
+        raise ImproperlyConfigured(f"{name}={shown!r} names no host.")
+    default_port, tls, ssl = _EMAIL_SCHEMES[parts.scheme]
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": port or default_port,
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": tls,
+        "EMAIL_USE_SSL": ssl,
+        "EMAIL_TIMEOUT": 10,
+    }

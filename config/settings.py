@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlparse
 
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config import embedded_postgres
 from config.env import (
     database_config,
+    email_config,
     env_bool,
     env_int,
     env_list,
@@ -67,6 +70,7 @@ INSTALLED_APPS = [
     "matches",
     "campaigns",
     "leagues",
+    "notifications",  # inbox, email and webhooks (docs/notifications.md)
     "web",
 ]
 
@@ -362,6 +366,53 @@ CELERY_BEAT_SCHEDULE = {
     "collect-live-battles": {"task": "campaigns.tasks.collect_live_battles", "schedule": 60.0},
     "sweep-post-games": {"task": "campaigns.tasks.sweep_post_games", "schedule": 60.0},
 }
+
+# --- Notifications: email and webhooks (notifications/, docs/notifications.md) ----------------
+# EMAIL_URL: smtp://user:password@host:port, smtp+tls://..., smtp+ssl://...; unset: console.
+_EMAIL = email_config("EMAIL_URL")
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _EMAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _EMAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _EMAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = _EMAIL.get("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("EMAIL_FROM", "Posse <posse@localhost>")
+# Where emails' links point (no request to read it from in a worker).
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+if urlparse(SITE_URL).scheme not in {"http", "https"} or not urlparse(SITE_URL).netloc:
+    raise ImproperlyConfigured(f"SITE_URL={SITE_URL!r} must look like https://posse.example.")
+NOTIFY_TURN_DELAY = env_int("NOTIFY_TURN_DELAY", 120, minimum=0)  # seconds; 0: never tell
+NOTIFY_DIGEST_HOUR = env_int("NOTIFY_DIGEST_HOUR", 7, minimum=0)  # UTC hour of the digest
+NOTIFY_POLL_SECONDS = 30  # how often an open page asks for the unread count
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)  # never link-local/metadata
+WEBHOOK_TIMEOUT = 5.0
+WEBHOOK_TRIES = 6
+WEBHOOK_BACKOFF = 30.0  # seconds before the 2nd try; doubled for each one after
+WEBHOOK_PAUSE_AFTER = 5  # deliveries given up on in a row
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
+    {
+        "EmailChoiceEnum": "notifications.models.Preference.Email",
+        "WebhookFormatEnum": "notifications.models.Webhook.Format",
+    }
+)
+CELERY_BEAT_SCHEDULE.update(
+    {
+        "notifications-sweep-emails": {
+            "task": "notifications.tasks.sweep_emails",
+            "schedule": 300.0,
+        },
+        "notifications-sweep-webhooks": {
+            "task": "notifications.tasks.sweep_webhooks",
+            "schedule": 60.0,
+        },
+        "notifications-daily-digest": {
+            "task": "notifications.tasks.send_digests",
+            "schedule": crontab(minute=0, hour=NOTIFY_DIGEST_HOUR),
+        },
+    }
+)
 
 LOGGING = {
     "version": 1,

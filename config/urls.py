@@ -16,8 +16,11 @@ api_v1 = [
     path("", ApiRoot.as_view(), name="api-root"),
     path("auth/", include("accounts.urls")),
     path("me/", include("web.api_urls")),  # what waits for me (web/api.py)
+    path("me/", include("notifications.api_urls")),  # my inbox and email choices
     path("tasks/", include("jobs.urls")),
     path("ping/", PingView.as_view(), name="ping"),
+    # Before the apps': leagues/<id>/<...>/ there would take leagues/<id>/webhooks/.
+    path("", include("notifications.webhook_urls")),  # campaigns' and leagues' webhooks
     path("", include("rulesets.urls")),
     path("", include("rosters.urls")),
     path("", include("matches.urls")),
@@ -46,6 +49,7 @@ urlpatterns = [
     ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("matches.live_urls")),  # the live table pages: /matches/<id>/
+    path("", include("notifications.urls")),  # inbox, email choices, unsubscribe
     path("", include("web.urls")),  # the player site (web/urls.py lists its pages)
 ]
 

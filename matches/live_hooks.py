@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from matches import bots, clock, push
 from matches.models import Match, Participant
+from notifications import hooks as notify
 
 
 def match_changed(*, match: Match, participants: list[Participant], waiting, frames=None) -> None:
@@ -19,3 +20,4 @@ def match_changed(*, match: Match, participants: list[Participant], waiting, fra
     push.match_changed(match_id=match.pk, version=match.version, frames=frames)
     clock.update_clocks(match=match, participants=participants, waiting=waiting)
     bots.after_change(match_id=match.pk, participants=participants, waiting=waiting)
+    notify.turn_waiting(match=match, waiting=waiting)

@@ -21,6 +21,7 @@ from campaigns.models import (
 from campaigns.services.common import log
 from campaigns.services.pairings import check_pairing_limit
 from config import dispatch
+from notifications import hooks as notify
 from rosters import services as rosters
 from rosters.models import Fighter, Gang
 from rulesets.core.words import counted
@@ -242,6 +243,7 @@ def report_battle(
         text=f"reported battle {battle.pk} of "
         f"{campaign.name}: {a.name} against {b.name} ({outcome}).",
     )
+    notify.battle_reported(battle=battle)
     return battle
 
 

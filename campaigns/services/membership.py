@@ -30,6 +30,7 @@ from campaigns.models import (
     Membership,
 )
 from campaigns.services.common import log
+from notifications import hooks as notify
 from rosters.models import Gang
 
 Status = Membership.Status
@@ -72,6 +73,7 @@ def request_join(*, campaign: Campaign, gang: Gang, actor, join_code: str = "") 
         decided_by=actor if status == Status.ACTIVE else None,
     )
     log(campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=gang)
+    notify.campaign_invitation(membership=membership)
     return membership
 
 

@@ -13,6 +13,7 @@ from campaigns.models import (
 )
 from campaigns.services.common import log
 from config import dispatch
+from notifications import hooks as notify
 from rosters import services as rosters
 from rosters.models import Fighter, Gang, LedgerEntry
 from rulesets.core.words import counted
@@ -49,6 +50,7 @@ def run_post_game(*, battle_id: int) -> bool:
     battle.post_game_at = timezone.now()
     battle.outcome = outcome
     battle.save(update_fields=["post_game_at", "outcome"])
+    notify.post_game_done(battle=battle, outcome=outcome)
     return True
 
 

@@ -19,6 +19,7 @@ from campaigns.services.post_game import run_post_game
 from config import dispatch
 from jobs import services as jobs
 from jobs.models import Job
+from notifications import hooks as notify
 from rulesets.core.words import counted
 
 CLOSE_ROUND = "campaigns.tasks.close_round"  # sent by name: the tasks module imports this one
@@ -44,6 +45,7 @@ def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
         f"Round {number} opened; it closes on {deadline:%d %B %Y}.",
         actor=actor,
     )
+    notify.round_opened(round_=round_)
     return round_
 
 
@@ -100,6 +102,7 @@ def close_round_now(*, round_id: int, job_id: str | None = None) -> dict:
                 f"Round {round_.number} closed after "
                 f"{counted(confirmed, 'confirmed battle')}.{note}",
             )
+            notify.round_closed(round_=round_)
     result = {"round": round_.number, "post_games": len(pending)}
     jobs.job_finished(job_id, result=result)
     return result

@@ -26,6 +26,7 @@ from leagues import access
 from leagues.errors import LeagueError, WrongState
 from leagues.models import League, Membership
 from leagues.services.common import find_player
+from notifications import hooks as notify
 
 Status = Membership.Status
 
@@ -49,7 +50,7 @@ def add_member(*, league: League, player, actor, join_code: str = "") -> Members
         return _again(existing, joining=joining)
     try:
         with transaction.atomic():
-            return Membership.objects.create(
+            membership = Membership.objects.create(
                 league=league,
                 player=player,
                 via=Membership.Via.INVITATION if organiser else Membership.Via.CODE,
@@ -59,6 +60,8 @@ def add_member(*, league: League, player, actor, join_code: str = "") -> Members
             )
     except IntegrityError:  # only if a writer skipped the league lock (the admin's inline)
         raise WrongState(f"{player.username} is already in this league.", field="player") from None
+    notify.league_invitation(membership=membership)
+    return membership
 
 
 @transaction.atomic

@@ -33,6 +33,7 @@ from leagues.rounds_closing import result_confirmed
 from leagues.services.common import MAX_REASON
 from matches import services as matches
 from matches.models import Match, Participant
+from notifications import hooks as notify
 
 
 def _memberships(league: League, names: list[str]) -> dict[str, str]:
@@ -149,6 +150,7 @@ def report_result(
         league=league, match=match, ruleset=league.ruleset, reported_by=actor
     )
     confirmations = [Confirmation.objects.create(result=result, player=actor)] if plays else []
+    notify.result_reported(result=result)
     # The answer is the rows written here (the match's seats are log_result's, with their
     # players): nothing to read back.
     return answered(result, confirmations=confirmations, rating_changes=[])
@@ -230,6 +232,7 @@ def _confirm(result: LeagueMatch, actor, seats: list[Participant]) -> list:
         league_locked=True,
     )
     result_confirmed(result)  # a league night's last table ends its round
+    notify.result_confirmed(result=result, seats=seats)
     return changes
 
 
@@ -328,6 +331,7 @@ def dispute_result(*, result: LeagueMatch, actor, reason: str) -> LeagueMatch:
     result.disputed_by = actor
     result.dispute_reason = reason.strip()
     result.save(update_fields=["status", "disputed_by", "dispute_reason"])
+    notify.result_disputed(result=result, actor=actor)
     return result
 
 

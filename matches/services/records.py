@@ -17,6 +17,7 @@ from matches.bots import bot_users
 from matches.live_options import check_house_rules, check_live_options
 from matches.models import Match, Participant
 from matches.services.common import InvalidMatchInput, _append_events, _is_int, canonical, log
+from notifications import hooks as notify
 from rulesets.core.errors import InvalidInput, InvalidResult
 from rulesets.core.protocol import Ruleset
 from rulesets.core.words import counted
@@ -163,6 +164,7 @@ def create_live_match(
     )
     with_seats(match, participants)
     deal_if_accepted(match, participants=participants)
+    notify.match_invitation(match=match, participants=participants)
     return match
 
 

@@ -16,6 +16,7 @@ from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services.common import MatchNotRunning, _event_rows, _is_int, canonical, log
 from matches.services.finish import _announce_finished
 from matches.services.writes import write_batch
+from notifications import hooks as notify
 from rulesets.core.errors import IllegalAction
 from rulesets.core.protocol import Outcome
 from rulesets.registry import get_ruleset
@@ -358,6 +359,7 @@ class _Table:
         )
         match_id = self.match.pk
         transaction.on_commit(lambda: _announce_finished(match_id), robust=True)
+        notify.match_finished(match=self.match, participants=self.participants)
 
     def abandon(self, text: str) -> None:
         self.match.status = Match.Status.ABANDONED

@@ -40,6 +40,7 @@ from matches.tables import NOT_DEALT, table_version
 from matches.views.page_frames import PageMemory
 from matches.views.sse import sse
 from matches.views.table import load_match, render_fragment
+from notifications import turns
 from rulesets.registry import get_ruleset
 
 log = logging.getLogger(__name__)
@@ -359,6 +360,7 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
 def table_stream(request, match_id: int):
     if not request.user.is_authenticated:
         raise PermissionDenied("Sign in to watch.")
+    turns.at_table(match_id=match_id, user_id=request.user.pk)
     return stream_response(request, match_id, page_render)
 
 

@@ -133,8 +133,9 @@ def test_standings_with_strength_before_head_to_head_read_the_pairs_twice(world)
 WRITE_BUDGET = {
     # league; savepoint; the named members (the reporter among them: an active member
     # reporting their own game, no organiser or member check); log_result's savepoint,
-    # players, match, seats, release; the result; the reporter's confirmation; release
-    "log": 11,
+    # players, match, seats, release; the result; the reporter's confirmation; the
+    # notifications of the other players (one INSERT); release
+    "log": 12,
     # the result's league check; savepoint; the locks (result, league) with the match and
     # users joined; seats; the confirmation (one INSERT, a repeat ignored); the
     # confirmations; release
@@ -143,8 +144,8 @@ WRITE_BUDGET = {
     # player's rating row, the others' update, changes; the result; the totals: the revision,
     # the players' results, totals and pairs deleted and inserted; the result's seats
     # inserted, the opponents' points of its players' seats recomputed; whether it was a
-    # league night's last table (leagues/rounds_closing.py)
-    "confirm, counting": 22,
+    # league night's last table (leagues/rounds_closing.py); the league's webhooks
+    "confirm, counting": 23,
 }
 
 

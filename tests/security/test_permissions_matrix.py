@@ -42,6 +42,7 @@ from campaigns.models import Battle, Round
 from rosters.models import Fighter, Gang
 from tests.leagues.security_rows import league_rows
 from tests.matches.security_rows import consent_rows
+from tests.notifications.security_rows import notification_rows
 from tests.security.world import BASE_PERSONAS, CAMPAIGN_PERSONAS, PERSONAS, World, build_world
 
 pytestmark = pytest.mark.django_db
@@ -411,6 +412,8 @@ MATRIX: list[Row] = [
 MATRIX += league_rows(Row, expect)
 # A named player's answers to an invitation or a logged result (tests/matches/security_rows.py).
 MATRIX += consent_rows(Row, expect)
+# Inboxes, email choices and webhooks (tests/notifications/security_rows.py).
+MATRIX += notification_rows(Row, expect, outsiders)
 
 
 def _schema_write_operations() -> set[tuple[str, str]]:

@@ -21,9 +21,10 @@ pytestmark = pytest.mark.django_db
 # Warm, as the gang's owner: the session and its user (2), the gang's revision with the
 # catalogue's (1), the gang's owner and share link for the controls (1), the roles and the
 # store for the hire and buy forms (2). The print page and the share page need neither of
-# the last two; the share page reads the token's gang instead of a session.
-WARM_SHEET_QUERIES = 6
-WARM_PRINT_QUERIES = 3
+# the last two; the share page reads the token's gang instead of a session. Signed in, the
+# header's unread count (1, notifications/templatetags).
+WARM_SHEET_QUERIES = 7
+WARM_PRINT_QUERIES = 4
 WARM_SHARED_QUERIES = 2
 
 
