@@ -8,11 +8,13 @@ from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import ValidationError
 
-from accounts.signin import LockAwareAuthenticationForm
 from config import admin_scope
 
 
-class OrganiserAuthenticationForm(LockAwareAuthenticationForm, AdminAuthenticationForm):
+class OrganiserAuthenticationForm(AdminAuthenticationForm):
+    """Staff or organisers only. accounts/apps.py puts its sign-in lock's message in front of
+    it (config imports no app)."""
+
     error_messages = {
         **AdminAuthenticationForm.error_messages,
         "invalid_login": (
