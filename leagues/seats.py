@@ -69,7 +69,7 @@ def write_seats(*, league_id: int, rows: Iterable[tuple]) -> None:
     if not rows:
         return
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and len(rows) > 100:  # a rebuild: COPY
+        if len(rows) > 100:  # a rebuild: COPY
             sql = f"COPY {_tables()['seat']} ({_COLUMNS}) FROM STDIN"
             with cursor.cursor.copy(sql) as copy:
                 for row in rows:

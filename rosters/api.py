@@ -76,7 +76,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         # Filtered, searched, ordered and paged as the mixin's, each row as GangSerializer
         # writes it, from values() (selectors.gang_list_item). With no query parameter at all
         # the filter backends would only order by ``ordering`` and the paginator count and
-        # slice: one compiled query does both (selectors.gang_list_first_page); the browsable
+        # slice: one query does both (selectors.gang_list_first_page); the browsable
         # API, which draws page controls, pages as before.
         if not request.query_params and request.accepted_renderer.format == "json":
             return self._first_page()

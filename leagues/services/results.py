@@ -37,9 +37,7 @@ from matches.models import Match, Participant
 
 def _memberships(league: League, names: list[str]) -> dict[str, str]:
     """The membership status of those of ``names`` who have one, by name (two columns, no
-    model instances: ``log_result`` reads the users itself). Written once rather than built by
-    the ORM on every report (~0.6 ms of CPU for a two-column read; docs/performance.md,
-    "third pass")."""
+    model instances: ``log_result`` reads the users itself)."""
     names = [n for n in names if isinstance(n, str)]
     if not names:
         return {}

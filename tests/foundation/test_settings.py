@@ -42,7 +42,7 @@ def test_csrf_origins_need_a_scheme():
 
 def test_postgres_and_sqlite_urls_are_read():
     pg = database_config("postgres://postgres@127.0.0.1:5432/posse")
-    assert pg["ENGINE"] == "config.postgresql"  # Django's, with a cheaper health check
+    assert pg["ENGINE"] == "django.db.backends.postgresql"
     assert pg["NAME"] == "posse"
     assert database_config("sqlite:////tmp/x.sqlite3")["NAME"] == "/tmp/x.sqlite3"
 
