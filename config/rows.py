@@ -3,7 +3,7 @@
 The hot writes read a row or two by a key before they change anything (the gang of the URL
 for its access check, the catalogue item a purchase names). The ORM built
 ``filter(...).first()`` again on every request, which cost more than PostgreSQL took to
-answer it (docs/performance.md, "Mixed load, second pass"). ``Model.objects.raw`` applies the
+answer it. ``Model.objects.raw`` applies the
 fields' converters, so the instance is the one the ORM would have made (every concrete field
 loaded, nothing related).
 """

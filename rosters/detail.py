@@ -1,23 +1,23 @@
 """The gang detail (``GET /api/v1/gangs/{id}/``): a flat builder, cached per gang revision.
 
 Rosters are read far more often than they change (a player at the table refreshes theirs
-constantly), and serialising 75 objects through nested DRF serializers cost ~20 ms of Python
-per read. So (docs/performance.md, "Rosters"):
+constantly), and serialising 75 objects through nested DRF serializers cost many times a
+bare request. So (docs/performance.md, "Rosters: the gang detail cached per revision"):
 
 - **One query answers a read.** The gang's revision, its owner's name and the catalogue
-  revision (rosters/revisions.py) come back together (SQL written once: ``_head_sql``); the
-  cached body is looked up under ``(gang id, gang revision, catalogue revision, language)``.
-  Every write service bumps the gang's revision in its own transaction, so a committed write
-  changes the key: the next read misses and builds anew. Nothing is ever deleted from the
-  cache, and nothing in it can be stale under its key, so a lost cache write (Redis down:
-  config/cache.py fails open) costs a rebuild, never a wrong roster. Old bodies expire after
-  ``TTL``.
+  revision (rosters/revisions.py) come back together (``_head``); the cached body is looked
+  up under ``(gang id, gang revision, catalogue revision, language)``. Every write service
+  bumps the gang's revision in its own transaction, so a committed write changes the key:
+  the next read misses and builds anew. Nothing is ever deleted from the cache, and nothing
+  in it can be stale under its key, so a lost cache write (Redis down: the cache fails open,
+  config/settings.py) costs a rebuild, never a wrong roster. Old bodies expire after ``TTL``.
 - **A miss is cheap too:** one query per table with ``values()`` (the gang with its owner,
   fighters with their roles and the card each has showing, advancements, injuries, held
   equipment with its catalogue item, unsold goods, then the rules and roles for the
-  problems) and plain dicts: no model instances, no serializer fields.
-  ``GangDetailSerializer`` still describes the body for the schema, and a test keeps the two
-  equal, field for field.
+  problems) and plain dicts: no model instances, no serializer fields. This builder is the
+  body's one source: the OpenAPI schema is declared beside it (``SCHEMA``), from the
+  serializers of the endpoints that write its parts on their own (a fighter, a piece of
+  equipment, goods).
 - **Nothing per viewer is cached.** The cached body holds only what every reader may see;
   the owner's username (renaming a user bumps no gang) is read with the revision and put in
   at each read, between the two halves of the cached bytes (``gang_detail_json``). Anything
@@ -34,6 +34,7 @@ such a body is only ever newer than its key says, never older.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections import Counter, defaultdict
 from datetime import datetime
@@ -43,6 +44,8 @@ import orjson
 from django.core.cache import cache
 from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import timezone, translation
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
 
 from config.renderers import ORJSONRenderer
 from rosters.models import (
@@ -59,6 +62,15 @@ from rosters.models import (
     Role,
 )
 from rosters.revisions import CATALOGUE_ROW
+from rosters.serializers import (
+    EquipmentSerializer,
+    FighterDetailSerializer,
+    FighterSerializer,
+    FlipDrawSerializer,
+    GangSerializer,
+    GoodsSerializer,
+    StatLineSerializer,
+)
 from rosters.services.common import RULESET
 from rulesets.core.words import counted
 
@@ -106,6 +118,55 @@ EQUIPMENT_FIELDS = (
 GOODS_FIELDS = ("id", "item__slug", "name", "market_value", "found_at", "note", "sold_at")
 
 
+def _fields(serializer, order=None, **made) -> dict:
+    """``serializer``'s fields in ``order`` (default: its own), each declared anew (an inline
+    serializer orders its fields by when they were made), some by ``made``'s factories: the
+    schema's own type where the field would take it from a model or a method, or a field
+    the serializer has not."""
+    fields = serializer.get_fields()
+    return {
+        name: made[name]() if name in made else copy.deepcopy(fields[name])
+        for name in (order or fields)
+    }
+
+
+# What ``_build`` writes, for the OpenAPI schema (drf-spectacular): the gang as the list
+# writes it, its fighters as the fighters endpoint writes them plus what a roster sheet shows,
+# its stash and unsold goods, and why it is not ready to fight.
+SCHEMA = inline_serializer(
+    name="GangDetail",
+    fields={
+        **_fields(GangSerializer()),
+        "fighters": inline_serializer(
+            name="GangFighter",
+            fields=_fields(
+                FighterDetailSerializer(),
+                [*FighterSerializer.Meta.fields, "movement", "advancements", "injuries", "showing"],
+                gang=serializers.IntegerField,
+                role=serializers.CharField,
+                base_stats=StatLineSerializer,
+                stats=StatLineSerializer,
+                movement=lambda: serializers.IntegerField(
+                    help_text="The role's move, in card lengths."
+                ),
+                showing=lambda: FlipDrawSerializer(
+                    allow_null=True,
+                    help_text="The flipped card waiting for a choice (as `flips/`'s `showing`), "
+                    "or null.",
+                ),
+            ),
+            many=True,
+        ),
+        "stash": EquipmentSerializer(many=True),
+        "goods": GoodsSerializer(many=True),
+        "problems": serializers.ListField(
+            child=serializers.CharField(),
+            help_text="Why the gang is not ready to fight; empty when it is.",
+        ),
+    },
+)
+
+
 def _key(gang_id: int, revision: int, catalogue: int | None) -> str:
     language = translation.get_language() or ""
     return f"rosters:gang:{KEY_VERSION}:{gang_id}:{revision}:{catalogue}:{language}"
@@ -132,7 +193,7 @@ def _read(gang_id: int) -> tuple[bytes, str] | None:
 
     The cache holds the rendered body (config/renderers.py) cut in two where the owner's
     name goes: a cached read is one query, one cache get and two joins of bytes, with no
-    unpickling of nested dicts and no rendering (together ~0.4 ms of a ~1.3 ms read here)."""
+    unpickling of nested dicts and no rendering."""
     found = _head(gang_id)
     if found is None:
         return None

@@ -206,7 +206,7 @@ def answered(
     prefetches) with rows the write already holds, each with its player: its match's seats
     (in id order; already filled when ``seats`` is None: ``log_result``'s), its confirmations
     and its rating changes. The writes that have them save the read-back's four statements
-    (docs/performance.md, "League results, CPU")."""
+    (docs/performance.md, "Standings")."""
     if seats is not None:
         _filled(result.match, "participants", seats)
     assert "participants" in result.match._prefetched_objects_cache

@@ -162,7 +162,7 @@ def _wait_for_a_lock_wait(timeout: float = 10) -> None:
     raise AssertionError("the sale never waited for the gang's lock")
 
 
-def test_the_write_responses_are_what_the_serializers_write(as_user, as_staff, gang, leader):
+def test_the_write_responses_are_the_rows_as_stored(as_user, as_staff, gang, leader):
     from rosters.serializers import EquipmentSerializer, LedgerEntrySerializer
 
     services.adjust_credits(gang=gang, amount=500, note="bench", actor=gang.owner)
