@@ -23,13 +23,9 @@ bare request. So (docs/performance.md, "Rosters: the gang detail cached per revi
   at each read, between the two halves of the cached bytes (``gang_detail_json``). Anything
   that depends on who asks (what they may do, a share token) must be added after the body
   is read, never inside ``_build``.
-- **The pages read it too** (rosters/views/sheet.py): the roster sheet, its print layout and
-  the share page are drawn from this body, so each fighter carries what a sheet shows
-  beside the API's numbers: its role's movement, its advancements and injuries, and the
-  flip card waiting for a choice (``showing``).
-
-A reader racing a write may build from rows newer than the revision it keyed the body by;
-such a body is only ever newer than its key says, never older.
+- **The pages read it too** (rosters/views/sheet.py): each fighter carries what a sheet
+  shows (movement, advancements, injuries, the card ``showing``). A reader racing a write
+  may build from rows newer than its key says, never older.
 """
 
 from __future__ import annotations
@@ -75,8 +71,7 @@ from rosters.services.common import RULESET
 from rulesets.core.words import counted
 
 TTL = 24 * 3600  # an unused body goes after a day; a changed gang's old ones are never read
-# The body's shape is this module's code: a deploy that changes it keys every body anew, so
-# no old-shaped body is read (nothing to bump by hand).
+# The body's shape is this module's code: a deploy that changes it keys every body anew.
 KEY_VERSION = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=6).hexdigest()
 
 GANG_FIELDS = ("id", "name", "faction", "notes", "credits", "rating", "wealth", "battles")
@@ -119,10 +114,9 @@ GOODS_FIELDS = ("id", "item__slug", "name", "market_value", "found_at", "note", 
 
 
 def _fields(serializer, order=None, **made) -> dict:
-    """``serializer``'s fields in ``order`` (default: its own), each declared anew (an inline
-    serializer orders its fields by when they were made), some by ``made``'s factories: the
-    schema's own type where the field would take it from a model or a method, or a field
-    the serializer has not."""
+    """``serializer``'s fields in ``order``, each made anew (an inline serializer orders its
+    fields by when they were made), some by ``made``'s factories (a type of the schema's own,
+    or a field the serializer has not)."""
     fields = serializer.get_fields()
     return {
         name: made[name]() if name in made else copy.deepcopy(fields[name])
