@@ -83,7 +83,6 @@ def service_rows(problem: str | None) -> list[Row]:
             }
             rows += bench_roster.size_rows(measured["shipped"], measured["built"])
             rows.append(bench_roster.renderer_row(measured["drf-json"], measured["shipped"]))
-            rows.append(bench_roster.auth_row(measured["drf-auth"], measured["shipped"]))
             rows.append(bench_roster.worker_row(measured["gthread"], measured["shipped"]))
             for row in rows:
                 print(row.markdown(), flush=True)

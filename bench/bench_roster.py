@@ -11,8 +11,7 @@ figure is the ratio of requests per second: what a roster costs over the framewo
 Each variant is a settings module for the server (bench/variant_settings/) or a gunicorn
 worker class, measured in the same run: ``shipped`` (the cached detail, orjson), ``built``
 (no cache: every read builds the flat body, the cost of the first read after a write),
-``drf-json`` (DRF's own JSON renderer: what orjson changes), ``drf-auth`` (DRF's token
-lookup through the ORM: what config/authentication.py changes), ``gthread`` (gunicorn's
+``drf-json`` (DRF's own JSON renderer: what orjson changes), ``gthread`` (gunicorn's
 threaded worker, 2 threads, which keeps the client's connection open where the sync worker
 closes it after each response).
 """
@@ -32,7 +31,6 @@ VARIANTS = {
     "shipped": ("", "sync", 1),
     "built": ("bench.variant_settings.no_cache", "sync", 1),
     "drf-json": ("bench.variant_settings.drf_json", "sync", 1),
-    "drf-auth": ("bench.variant_settings.drf_token_auth", "sync", 1),
     "gthread": ("", "gthread", 2),
 }
 
@@ -167,26 +165,6 @@ def renderer_row(drf: dict, shipped: dict) -> Row:
             f"req/s, gang (40) {drf['rps']['40']:.0f} req/s; {drf['errors']} errors"
         ),
         data={"drf": drf},
-    )
-
-
-def auth_row(drf: dict, shipped: dict) -> Row:
-    """What the token lookup as SQL changes: shipped requests/s over DRF's ORM lookup."""
-    return Row(
-        figure="token authentication: one SQL query (shipped) vs DRF's ORM lookup, requests/s",
-        ratio=(
-            f"ping {shipped['rps']['ping'] / drf['rps']['ping']:.2f}×, gang detail (15) "
-            f"{shipped['rps']['15'] / drf['rps']['15']:.2f}×"
-        ),
-        method=(
-            "as the rows above; the same server with bench.variant_settings.drf_token_auth "
-            "(rest_framework.authentication.TokenAuthentication), measured in the same run"
-        ),
-        absolute=(
-            f"DRF auth: ping {drf['rps']['ping']:.0f} req/s, gang (15) {drf['rps']['15']:.0f} "
-            f"req/s; {drf['errors']} errors"
-        ),
-        data={"drf-auth": drf},
     )
 
 

@@ -17,7 +17,7 @@ app.autodiscover_tasks()
 # Celery's Django fixup (celery/fixups/django.py, 5.x) closes every database connection before
 # and after each task unless CELERY_DB_REUSE_MAX is set: a new PostgreSQL connection for every
 # resolution batch, a backend forked and its catalogue caches cold, so that each statement's
-# planning cost ~1.3 ms there (pg_stat_statements under `make load`; docs/performance.md).
+# planning cost several times as much there (docs/performance.md, "Worker").
 # The worker keeps its connection as the web does instead: Django's own rule at each task's
 # boundaries (below), the fixup's unconditional close only once in DB_REUSE_MAX tasks.
 # A setting named in Celery's old style, as the fixup reads it; set after the Django settings

@@ -101,7 +101,7 @@ def stream() -> list[str]:
 def worker() -> list[str]:
     # Prefork (Celery's default pool): the time limits (CELERY_TASK_TIME_LIMIT) and a task's
     # redelivery when its child dies (reject_on_worker_lost) need it; the solo pool costs
-    # ~0.7 ms less CPU a task without them (docs/performance.md, "The Celery worker's CPU").
+    # less CPU a task without them (docs/performance.md, "Worker").
     # Gossip and mingle share revoked ids and clocks between workers, which nothing here
     # uses: each costs CPU for every other worker's events. Heartbeats are kept: they are
     # what Flower shows a worker online by.

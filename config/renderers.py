@@ -1,8 +1,8 @@
 """The API's JSON renderer: DRF's output, written by orjson.
 
-DRF's ``JSONRenderer`` runs ``json.dumps`` with a Python ``default`` hook: about 1 ms for an
-18 KB gang detail here, a fifth of what that whole request costs once the roster is cached
-(docs/performance.md, "Web tier"). orjson writes the same bytes in a few tens of µs.
+DRF's ``JSONRenderer`` runs ``json.dumps`` with a Python ``default`` hook: for a gang detail,
+a large part of what the whole request costs once the roster is cached; orjson writes the
+same bytes many times faster (docs/performance.md, "Web tier").
 
 Same output as DRF's renderer, byte for byte (tests/foundation/test_renderer.py): compact
 separators, UTF-8 (``UNICODE_JSON``), datetimes in ISO 8601 with ``Z`` for UTC, U+2028 and

@@ -126,15 +126,15 @@ DATABASES = {
         # Unset: the embedded server of `make run` (manage.py starts it; `make worker` beside
         # it finds it there). Always PostgreSQL: there is no other database.
         env_str("DATABASE_URL") or embedded_postgres.default_url(),
-        # Opening a PostgreSQL connection costs ~10 ms a request here (bench/RESULTS.md): keep
-        # each one for a minute. CONN_MAX_AGE=0 goes back to one connection per request.
+        # Opening a PostgreSQL connection costs more than a cached request (docs/performance.md):
+        # keep each one for a minute. CONN_MAX_AGE=0 goes back to one connection per request.
         conn_max_age=env_int("CONN_MAX_AGE", 60, minimum=0),
     )
 }
 # DB_POOL_SIZE > 0: a psycopg connection pool of that many connections per process, in place
 # of one persistent connection per thread. `posse stream` sets it: under ASGI every request's
 # sync code runs in a thread of its own, so CONN_MAX_AGE would leave a connection behind per
-# thread, and CONN_MAX_AGE=0 opens one (~10 ms) for every pushed render (docs/performance.md).
+# thread, and CONN_MAX_AGE=0 opens one for every pushed render (docs/performance.md).
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0, minimum=0)
 if DB_POOL_SIZE:
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool requires it
@@ -146,13 +146,23 @@ if DB_POOL_SIZE:
 
 REDIS_URL = redis_url("REDIS_URL")
 
+# The cache holds throttle counters and bodies keyed by revision, nothing that must not be
+# lost: with Redis unreachable a read answers "nothing cached" and a write is skipped, logged
+# (django-redis's IGNORE_EXCEPTIONS), so a Redis restart pauses the rate limits (sign-in
+# included) instead of turning every API request into a 500. tests/faults restarts Redis.
+REDIS_CACHE_OPTIONS = {
+    "SOCKET_CONNECT_TIMEOUT": 1,
+    "SOCKET_TIMEOUT": 1,
+    "IGNORE_EXCEPTIONS": True,
+}
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Fails open when Redis is down (config/cache.py): throttles pause, requests go on.
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         }
     }
 else:

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from functools import cache
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from openskill.models import PlackettLuce
 
@@ -82,40 +81,17 @@ def _entries_of(match_ids: Iterable[int]) -> dict[int, list[Entry]]:
     return out
 
 
-@cache
-def _next_seq_sql(vendor: str) -> str:
-    """``UPDATE ... RETURNING``, written once (the ORM's update and get built two statements
-    on every confirmation). SQLite has RETURNING since 3.35."""
-    quote = connection.ops.quote_name
-    table = quote(RatingSeries._meta.db_table)
-    seq = quote(RatingSeries._meta.get_field("last_seq").column)
-    ruleset = quote(RatingSeries._meta.get_field("ruleset").column)
-    return f"UPDATE {table} SET {seq} = {seq} + 1 WHERE {ruleset} = %s RETURNING {seq}"
-
-
 _RATING_COLUMNS = ("mu", "sigma", "ordinal", "games", "last_seq")
-
-
-@cache
-def _update_ratings_sql(vendor: str) -> str:
-    """One player's rating row moved on, by id: ``bulk_update`` built a ``CASE WHEN`` per
-    column and row on every confirmation, dearer than the statement."""
-    quote = connection.ops.quote_name
-    meta = PlayerRating._meta
-    columns = ", ".join(f"{quote(meta.get_field(c).column)} = %s" for c in _RATING_COLUMNS)
-    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
 
 
 def _next_seq(ruleset: str) -> int:
     """Take the game's series lock (the UPDATE holds its row lock until commit) and the next
     number. The row is created on a game's first confirmation; a concurrent creator wins the
     unique constraint and we take the lock behind it."""
+    series = RatingSeries.objects.filter(ruleset=ruleset)
     while True:
-        with connection.cursor() as cursor:  # the UPDATE and its new number in one statement
-            cursor.execute(_next_seq_sql(connection.vendor), [ruleset])
-            row = cursor.fetchone()
-        if row is not None:
-            return row[0]
+        if series.update(last_seq=F("last_seq") + 1):
+            return series.values_list("last_seq", flat=True).get()
         try:
             with transaction.atomic():
                 RatingSeries.objects.create(ruleset=ruleset, last_seq=1)
@@ -165,11 +141,7 @@ def apply_result(
         (changed if p in current else new).append(row)
     PlayerRating.objects.bulk_create(new)
     if changed:
-        with connection.cursor() as cursor:  # the UPDATE written once, a row per player
-            cursor.executemany(
-                _update_ratings_sql(connection.vendor),
-                [(r.mu, r.sigma, r.ordinal, r.games, r.last_seq, r.pk) for r in changed],
-            )
+        PlayerRating.objects.bulk_update(changed, _RATING_COLUMNS)
     changes = RatingChange.objects.bulk_create(changes)
     for change, seat in zip(changes, seats or (), strict=False):
         change.player = seat.player  # the same order: players are the seats'

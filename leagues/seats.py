@@ -4,7 +4,7 @@ confirmed result of a league), kept with the totals in the same transactions.
 Strength is Σ over a player's results of ``scale // opponents`` × the opponents' current
 points. Summed over the pairs (``StandingPair.weight`` × the other's points) that is one pass
 over every pair of players who met, ~3.5× the league's seats at 10,000 results, and it was
-most of the first read of the table after a write (docs/performance.md, "third pass"). Per
+most of the first read of the table after a write (docs/performance.md, "Standings"). Per
 seat it is one pass over the seats with no join: ``share × opponents_points``.
 
 Kept, never drifting (the same rules as the totals, ``leagues/summaries.py``):
@@ -69,7 +69,7 @@ def write_seats(*, league_id: int, rows: Iterable[tuple]) -> None:
     if not rows:
         return
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and len(rows) > 100:  # a rebuild: COPY
+        if len(rows) > 100:  # a rebuild: COPY
             sql = f"COPY {_tables()['seat']} ({_COLUMNS}) FROM STDIN"
             with cursor.cursor.copy(sql) as copy:
                 for row in rows:

@@ -61,8 +61,7 @@ def _tables() -> dict[str, str]:
 
 # Every active member and anyone else with totals (a former member with a counted result),
 # each once: the ids' UNION, then the users and totals joined once. (A UNION ALL of members and
-# of non-members' totals planned the joins and the two subqueries twice: ~0.7 against ~0.45 ms
-# of PostgreSQL's planning on every read of a small league, the load's.)
+# of non-members' totals planned the joins and the two subqueries twice.)
 _ROWS = """
 SELECT u.id, u.username, {t_cols}, ({results}) AS results, ({revision}) AS revision
 FROM (
@@ -92,26 +91,21 @@ GROUP BY s.player_id
 # ahead, 1 for the same place). Two ways, the cheaper for these groups chosen by their
 # candidate pairs (``_head_to_head``):
 # - few (at most as many as the tied players' seats, as at 10,000 results: ~6,000): each
-#   candidate pair's row looked up by its key (on PostgreSQL a LATERAL join, OFFSET 0 keeping
-#   it a nested loop of index lookups; SQLite has no LATERAL: a scalar subquery);
+#   candidate pair's row looked up by its key (a LATERAL join, OFFSET 0 keeping it a nested
+#   loop of index lookups);
 # - many (a young season, most players on a few points: ~100,000 at 1,000 results): one pass
 #   over the tied players' pairs, joined with the groups at both ends.
 _LOOKUP = """
 WITH grp (pl, g) AS (VALUES {groups})
-SELECT a.pl, SUM({value})
+SELECT a.pl, SUM(pr.head_to_head)
 FROM grp a
 JOIN grp b ON b.g = a.g AND b.pl <> a.pl
-{lateral}
-GROUP BY a.pl
-"""
-_LATERAL = """CROSS JOIN LATERAL (
+CROSS JOIN LATERAL (
     SELECT pr.head_to_head FROM {pair} pr
     WHERE pr.league_id = %s AND pr.player_id = a.pl AND pr.other_id = b.pl OFFSET 0
-) pr"""
-_SCALAR = """(
-    SELECT pr.head_to_head FROM {pair} pr
-    WHERE pr.league_id = %s AND pr.player_id = a.pl AND pr.other_id = b.pl
-)"""
+) pr
+GROUP BY a.pl
+"""
 
 # The pass over the tied players' pairs (many candidates, above).
 _HEAD_TO_HEAD = """
@@ -192,11 +186,7 @@ def _head_to_head(league: League, groups: list[list[dict]]) -> dict[int, int]:
     played = [[r for r in group if r["played"]] for group in groups]
     candidates = sum(len(g) * (len(g) - 1) for g in played)
     if candidates <= sum(r["played"] for g in played for r in g):
-        if connection.vendor == "postgresql":
-            value, lateral = "pr.head_to_head", _LATERAL.format(**tables)
-        else:
-            value, lateral = _SCALAR.format(**tables), ""
-        sql = _LOOKUP.format(groups=values, value=value, lateral=lateral)
+        sql = _LOOKUP.format(groups=values, **tables)
     else:
         sql = _HEAD_TO_HEAD.format(groups=values, **tables)
     with connection.cursor() as cursor:

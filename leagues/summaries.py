@@ -35,10 +35,9 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from django.db import connection, router, transaction
+from django.db import connection, transaction
 from django.db.models.fields.json import KT
 
-from config.compiled import STAND_INS, Compiled, per_thread
 from leagues import seats, standing_writes
 from leagues.models import League, LeagueMatch, StandingPair, StandingSeat, StandingTotals
 from leagues.scoring import KILLS, MAIN_SCORE, Entry, Scoring, outcomes, side_places
@@ -50,7 +49,7 @@ _OUTCOME_FIELD = {"win": "won", "draw": "drawn", "loss": "lost"}
 
 
 def score_value(value) -> int:
-    """A score as a whole number (text on PostgreSQL, a number on SQLite; 0 when missing)."""
+    """A score as a whole number (read out of the JSON as text; 0 when missing)."""
     if isinstance(value, str):
         try:
             return int(value)
@@ -73,9 +72,9 @@ def confirmed_entries(
     score_names = tuple(score_names)
     if players is None:
         rows = _confirmed_rows(league.pk, score_names)
-    else:  # every confirmation that counts: compiled once, sent again (below)
+    else:
         players = list(dict.fromkeys(players))
-        rows = _compiled(score_names, len(players)).rows(league.pk, *players) if players else []
+        rows = _confirmed_rows(league.pk, score_names, players) if players else []
     out: dict[int, list[Entry]] = defaultdict(list)
     if len(score_names) == 1:  # most games: one score read (the main one or the kills)
         (name,) = score_names
@@ -94,8 +93,8 @@ def _confirmed_rows(league, score_names: tuple, players: list | None = None):
     ``players``, the seats of the results one of them played: picked from their own seats
     (an index lookup each), which are those of counted results of this league. The outer rows
     are then read by match id alone: filtering them by league as well joined the match and
-    the result a second time, six relations that PostgreSQL took longer to plan (~1.0 ms)
-    than to run (docs/performance.md, "third pass")."""
+    the result a second time, six relations that PostgreSQL took longer to plan than to run
+    (docs/performance.md)."""
     if players is None:
         counted = LeagueMatch.objects.filter(league=league, status=LeagueMatch.Status.CONFIRMED)
         rows = Participant.objects.filter(match_id__in=counted.values("match_id"))
@@ -109,28 +108,6 @@ def _confirmed_rows(league, score_names: tuple, players: list | None = None):
     return rows.order_by("match_id", "id").values_list(
         "match_id", "player_id", "placement", "team", *(KT(f"scores__{f}") for f in score_names)
     )
-
-
-# Stand-ins for the league and the players in the compiled query (config/compiled.py).
-_ANY_LEAGUE = STAND_INS[0]
-_ANY_PLAYERS = tuple(STAND_INS[0] - 100 - n for n in range(64))
-
-
-def _compiled(score_names: tuple, count: int) -> Compiled:
-    """``confirmed_entries``'s query for ``count`` players, compiled by the ORM once (per
-    thread, database, score fields and number of players) and sent again with other ids:
-    building it cost more CPU than PostgreSQL took to answer it, on every counting
-    confirmation (docs/performance.md, "League results, CPU"). The same SQL."""
-    if count > len(_ANY_PLAYERS):
-        raise ValueError(f"{count} players: more than a result has")
-    stand_ins = (_ANY_LEAGUE, *_ANY_PLAYERS[:count])
-
-    def make(alias: str) -> Compiled:
-        queryset = _confirmed_rows(_ANY_LEAGUE, score_names, list(stand_ins[1:]))
-        return Compiled(queryset, alias, stand_ins)
-
-    alias = router.db_for_read(Participant)
-    return per_thread(("league entries", score_names, count), make, alias)
 
 
 def totals_of(

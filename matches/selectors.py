@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from django.db import router
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from config.compiled import STAND_INS, Compiled, Prepared, per_thread
-from config.rows import BIGINT
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services import MatchNotRunning, closed_reason
 from rulesets.core.protocol import Ruleset
@@ -85,52 +82,26 @@ def live_match(match_id: int) -> tuple[Match, Ruleset]:
     return match, game
 
 
+_BIGINT = range(-(2**63), 2**63)  # the ids a row may have
+
+
 def seated_live_match(match_id: int, user) -> tuple[Match, Ruleset, Participant] | None:
     """A seated player's own seat with its live match joined — one query — when that is all
     an answer needs: a dealt match of a known game with no outcome yet (an outcome names
     every seat). None otherwise (an outsider, a spectator, a finished or undealt match): the
     caller then takes the general path (``live_match`` and the access rules), which says why."""
-    if not user.is_authenticated or match_id not in BIGINT:
+    if not user.is_authenticated or match_id not in _BIGINT:
         return None  # an id no row has: the general path's 404
-    seat = per_thread("seat", _SeatQuery, router.db_for_read(Participant)).first(match_id, user.pk)
+    seat = (
+        Participant.objects.select_related("match")
+        .filter(match_id=match_id, match__live=True, player_id=user.pk)
+        .order_by()  # one seat per player and match (a constraint): no order needed
+        .first()
+    )
     if seat is None or seat.match.outcome or not seat.match.is_dealt:
         return None
     game = get_ruleset(seat.match.ruleset)
     return None if game is None else (seat.match, game, seat)
-
-
-# Where each id goes in the compiled queries (config/compiled.py).
-_ANY_MATCH, _ANY_PLAYER, _ANY_ACTION = STAND_INS[:3]
-
-
-class _SeatQuery(Prepared):
-    """``seated_live_match``'s query: the seat with its live match joined, made into the
-    instances the queryset would have made."""
-
-    def __init__(self, alias: str):
-        queryset = (
-            Participant.objects.select_related("match")
-            .filter(match_id=_ANY_MATCH, match__live=True, player_id=_ANY_PLAYER)
-            .order_by()[:1]  # one seat per player and match (a constraint): no order needed
-        )
-        super().__init__(queryset, alias, (_ANY_MATCH, _ANY_PLAYER))
-        info = self.compiler.klass_info
-        (related,) = info["related_klass_infos"]
-        self.seat_columns = info["select_fields"]
-        self.match_columns = related["select_fields"]
-        self.seat_names = [f.attname for f in Participant._meta.concrete_fields]
-        self.match_names = [f.attname for f in Match._meta.concrete_fields]
-        self.cache_match = related["local_setter"]
-
-    def first(self, match_id: int, player_id: int) -> Participant | None:
-        rows = self.rows(match_id, player_id)
-        if not rows:
-            return None
-        row = rows[0]
-        seat = Participant.from_db(self.alias, self.seat_names, [row[i] for i in self.seat_columns])
-        match = Match.from_db(self.alias, self.match_names, [row[i] for i in self.match_columns])
-        self.cache_match(seat, match)
-        return seat
 
 
 # What an action's poll answers (the API's ActionSerializer fields, in its order).
@@ -149,30 +120,24 @@ ACTION_FIELDS = (
 )
 
 
-def _action_query(alias: str) -> Compiled:
-    # Only the seat that sent it: the join on the caller's own seat in the match.
-    queryset = (
-        MatchAction.objects.filter(
-            pk=_ANY_ACTION,
-            match_id=_ANY_MATCH,
-            match__participants__player_id=_ANY_PLAYER,
-            match__participants__seat=F("seat"),
-        )
-        .order_by()  # by its primary key: one row at most
-        .values_list(*ACTION_FIELDS)
-    )
-    return Prepared(queryset, alias, (_ANY_ACTION, _ANY_MATCH, _ANY_PLAYER))
-
-
 def own_action(*, match_id: int, action_id: int, user) -> tuple | None:
     """One of the caller's own actions in the match, as ``ACTION_FIELDS`` values (one query),
     or None: unknown, another seat's, or not the caller's match. An action may hold a secret
     choice until it is revealed, so only the seat that sent it may read it."""
-    if not user.is_authenticated or match_id not in BIGINT or action_id not in BIGINT:
+    if not user.is_authenticated:
         return None
-    alias = router.db_for_read(MatchAction)
-    rows = per_thread("action", _action_query, alias).rows(action_id, match_id, user.pk)
-    return rows[0] if rows else None
+    # Only the seat that sent it: the join on the caller's own seat in the match.
+    return (
+        MatchAction.objects.filter(
+            pk=action_id,
+            match_id=match_id,
+            match__participants__player_id=user.pk,
+            match__participants__seat=F("seat"),
+        )
+        .order_by()  # by its primary key: one row at most
+        .values_list(*ACTION_FIELDS)
+        .first()
+    )
 
 
 def seat_of(match: Match, user) -> Participant | None:

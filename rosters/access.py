@@ -48,7 +48,6 @@ from enum import StrEnum
 from django.http import Http404
 
 from config.errors import NotAllowed
-from config.rows import row_by
 from rosters.errors import NotYourGang
 from rosters.models import Gang
 
@@ -154,7 +153,7 @@ def require(*, user, action: Action, gang: Gang) -> None:
 
 def access_gang(*, user, action: Action, gang_id: int) -> Gang:
     """The gang to act on: a 404 if there is none, a 403 if ``user`` may not take ``action``."""
-    gang = row_by(Gang, "id", int(gang_id))  # SQL written once: every roster write asks this
+    gang = Gang.objects.filter(pk=int(gang_id)).first()
     if gang is None:
         raise Http404
     require(user=user, action=action, gang=gang)

@@ -15,7 +15,7 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from config.converters import ObjectId
-from rosters import access, bodies, detail, export_format, exports, selectors, services
+from rosters import access, detail, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.api_flips import FighterFlipRequestSerializer, FlipsResultSerializer, flip_request
 from rosters.api_starting import StartingGangSerializer, starting_gang
@@ -54,7 +54,7 @@ def _gang_detail(request, gang_id, code=status.HTTP_200_OK):
     list=extend_schema(summary="List gangs (any signed-in user may read rosters)"),
     retrieve=extend_schema(
         summary="A gang with fighters, stash, goods, credits, rating and wealth",
-        responses=s.GangDetailSerializer,
+        responses=detail.SCHEMA,
     ),
 )
 @extend_schema(tags=["gangs"])
@@ -76,7 +76,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         # Filtered, searched, ordered and paged as the mixin's, each row as GangSerializer
         # writes it, from values() (selectors.gang_list_item). With no query parameter at all
         # the filter backends would only order by ``ordering`` and the paginator count and
-        # slice: one compiled query does both (selectors.gang_list_first_page); the browsable
+        # slice: one query does both (selectors.gang_list_first_page); the browsable
         # API, which draws page controls, pages as before.
         if not request.query_params and request.accepted_renderer.format == "json":
             return self._first_page()
@@ -136,7 +136,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         request=StartingGangSerializer,
-        responses={201: s.GangDetailSerializer},
+        responses={201: detail.SCHEMA},
         summary="Found a gang (it starts with the treasury), optionally with its fighters, "
         "their kit and a stash: all or nothing, every fault named at once",
     )
@@ -144,7 +144,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         gang = starting_gang(request)  # rosters/api_starting.py
         return self._detail(gang.pk, status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.GangUpdateSerializer, responses=s.GangDetailSerializer)
+    @extend_schema(request=s.GangUpdateSerializer, responses=detail.SCHEMA)
     def partial_update(self, request, pk=None):
         gang = self._gang_for(access.Action.EDIT_GANG)
         data = s.GangUpdateSerializer(data=request.data)
@@ -202,7 +202,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         # and totals of this transaction, as committed (no read-back).
         gang = bought[0].gang
         body = {
-            "equipment": [bodies.equipment(row) for row in bought],
+            "equipment": s.EquipmentSerializer(bought, many=True).data,
             "credits": gang.credits,
             "rating": gang.rating,
             "wealth": gang.wealth,
@@ -232,7 +232,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         else:
             gang = self._gang_for(access.Action.SELL)
             entry = services.sell_goods(gang=gang, goods_id=v["goods"], actor=request.user)
-        return Response(bodies.ledger_entry(entry), status=status.HTTP_201_CREATED)
+        return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         responses=s.LedgerEntrySerializer(many=True),
@@ -275,7 +275,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def adjustments(self, request, pk=None):
         v = self._checked(s.AdjustmentSerializer(data=request.data), access.Action.ADJUST_CREDITS)
         entry = self._locked_write(services.adjust_credits, access.Action.ADJUST_CREDITS, **v)
-        return Response(bodies.ledger_entry(entry), status=status.HTTP_201_CREATED)
+        return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         methods=["GET"], responses=s.GoodsSerializer(many=True), summary="Goods the gang holds"
@@ -309,7 +309,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         request=export_format.GangExportSerializer,
-        responses={201: s.GangDetailSerializer},
+        responses={201: detail.SCHEMA},
         summary="Recreate a gang from an export, owned by the caller (rule: docs/api.md)",
     )
     # A long campaign's ledger makes a big file: more room than the default 64 KB.

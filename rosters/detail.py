@@ -1,50 +1,48 @@
 """The gang detail (``GET /api/v1/gangs/{id}/``): a flat builder, cached per gang revision.
 
 Rosters are read far more often than they change (a player at the table refreshes theirs
-constantly), and serialising 75 objects through nested DRF serializers cost ~20 ms of Python
-per read. So (docs/performance.md, "Rosters"):
+constantly), and serialising 75 objects through nested DRF serializers cost many times a
+bare request. So (docs/performance.md, "Rosters: the gang detail cached per revision"):
 
 - **One query answers a read.** The gang's revision, its owner's name and the catalogue
-  revision (rosters/revisions.py) come back together (SQL written once: ``_head_sql``); the
-  cached body is looked up under ``(gang id, gang revision, catalogue revision, language)``.
-  Every write service bumps the gang's revision in its own transaction, so a committed write
-  changes the key: the next read misses and builds anew. Nothing is ever deleted from the
-  cache, and nothing in it can be stale under its key, so a lost cache write (Redis down:
-  config/cache.py fails open) costs a rebuild, never a wrong roster. Old bodies expire after
-  ``TTL``.
+  revision (rosters/revisions.py) come back together (``_head``); the cached body is looked
+  up under ``(gang id, gang revision, catalogue revision, language)``. Every write service
+  bumps the gang's revision in its own transaction, so a committed write changes the key:
+  the next read misses and builds anew. Nothing is ever deleted from the cache, and nothing
+  in it can be stale under its key, so a lost cache write (Redis down: the cache fails open,
+  config/settings.py) costs a rebuild, never a wrong roster. Old bodies expire after ``TTL``.
 - **A miss is cheap too:** one query per table with ``values()`` (the gang with its owner,
   fighters with their roles and the card each has showing, advancements, injuries, held
   equipment with its catalogue item, unsold goods, then the rules and roles for the
-  problems) and plain dicts: no model instances, no serializer fields.
-  ``GangDetailSerializer`` still describes the body for the schema, and a test keeps the two
-  equal, field for field.
+  problems) and plain dicts: no model instances, no serializer fields. This builder is the
+  body's one source: the OpenAPI schema is declared beside it (``SCHEMA``), from the
+  serializers of the endpoints that write its parts on their own (a fighter, a piece of
+  equipment, goods).
 - **Nothing per viewer is cached.** The cached body holds only what every reader may see;
   the owner's username (renaming a user bumps no gang) is read with the revision and put in
   at each read, between the two halves of the cached bytes (``gang_detail_json``). Anything
   that depends on who asks (what they may do, a share token) must be added after the body
   is read, never inside ``_build``.
-- **The pages read it too** (rosters/views/sheet.py): the roster sheet, its print layout and
-  the share page are drawn from this body, so each fighter carries what a sheet shows
-  beside the API's numbers: its role's movement, its advancements and injuries, and the
-  flip card waiting for a choice (``showing``).
-
-A reader racing a write may build from rows newer than the revision it keyed the body by;
-such a body is only ever newer than its key says, never older.
+- **The pages read it too** (rosters/views/sheet.py): each fighter carries what a sheet
+  shows (movement, advancements, injuries, the card ``showing``). A reader racing a write
+  may build from rows newer than its key says, never older.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
 from collections import Counter, defaultdict
 from datetime import datetime
-from functools import cache as memoise
+from pathlib import Path
 
 import orjson
 from django.core.cache import cache
-from django.db import connections, router
 from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import timezone, translation
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
 
-from config.compiled import STAND_INS, Compiled, Prepared, Statement, per_thread
 from config.renderers import ORJSONRenderer
 from rosters.models import (
     STATS,
@@ -60,11 +58,21 @@ from rosters.models import (
     Role,
 )
 from rosters.revisions import CATALOGUE_ROW
+from rosters.serializers import (
+    EquipmentSerializer,
+    FighterDetailSerializer,
+    FighterSerializer,
+    FlipDrawSerializer,
+    GangSerializer,
+    GoodsSerializer,
+    StatLineSerializer,
+)
 from rosters.services.common import RULESET
 from rulesets.core.words import counted
 
 TTL = 24 * 3600  # an unused body goes after a day; a changed gang's old ones are never read
-KEY_VERSION = 4  # bump when the body's shape changes, so no old-shaped body is read
+# The body's shape is this module's code: a deploy that changes it keys every body anew.
+KEY_VERSION = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=6).hexdigest()
 
 GANG_FIELDS = ("id", "name", "faction", "notes", "credits", "rating", "wealth", "battles")
 FIGHTER_FIELDS = (
@@ -105,39 +113,67 @@ EQUIPMENT_FIELDS = (
 GOODS_FIELDS = ("id", "item__slug", "name", "market_value", "found_at", "note", "sold_at")
 
 
+def _fields(serializer, order=None, **made) -> dict:
+    """``serializer``'s fields in ``order``, each made anew (an inline serializer orders its
+    fields by when they were made), some by ``made``'s factories (a type of the schema's own,
+    or a field the serializer has not)."""
+    fields = serializer.get_fields()
+    return {
+        name: made[name]() if name in made else copy.deepcopy(fields[name])
+        for name in (order or fields)
+    }
+
+
+# What ``_build`` writes, for the OpenAPI schema (drf-spectacular): the gang as the list
+# writes it, its fighters as the fighters endpoint writes them plus what a roster sheet shows,
+# its stash and unsold goods, and why it is not ready to fight.
+SCHEMA = inline_serializer(
+    name="GangDetail",
+    fields={
+        **_fields(GangSerializer()),
+        "fighters": inline_serializer(
+            name="GangFighter",
+            fields=_fields(
+                FighterDetailSerializer(),
+                [*FighterSerializer.Meta.fields, "movement", "advancements", "injuries", "showing"],
+                gang=serializers.IntegerField,
+                role=serializers.CharField,
+                base_stats=StatLineSerializer,
+                stats=StatLineSerializer,
+                movement=lambda: serializers.IntegerField(
+                    help_text="The role's move, in card lengths."
+                ),
+                showing=lambda: FlipDrawSerializer(
+                    allow_null=True,
+                    help_text="The flipped card waiting for a choice (as `flips/`'s `showing`), "
+                    "or null.",
+                ),
+            ),
+            many=True,
+        ),
+        "stash": EquipmentSerializer(many=True),
+        "goods": GoodsSerializer(many=True),
+        "problems": serializers.ListField(
+            child=serializers.CharField(),
+            help_text="Why the gang is not ready to fight; empty when it is.",
+        ),
+    },
+)
+
+
 def _key(gang_id: int, revision: int, catalogue: int | None) -> str:
     language = translation.get_language() or ""
     return f"rosters:gang:{KEY_VERSION}:{gang_id}:{revision}:{catalogue}:{language}"
 
 
-@memoise
-def _head_sql(alias: str) -> str:
-    """The revision, the owner's name and the catalogue revision of one gang, as SQL: the
-    ORM spent ~0.3 ms building this query on every read, more than the rest of a cached
-    read's own work (docs/performance.md). Plain integers and text: the same on every
-    database."""
-    quote = connections[alias].ops.quote_name
-    user = Gang._meta.get_field("owner").related_model
-
-    def column(model, name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
+def _head(gang_id: int) -> tuple[int, str, int | None] | None:
+    """The gang's revision, its owner's name and the catalogue revision, in one query."""
+    catalogue = CatalogueRevision.objects.filter(pk=CATALOGUE_ROW).values("value")
     return (
-        f"SELECT g.{column(Gang, 'revision')}, u.{column(user, 'username')}, "
-        f"(SELECT c.{column(CatalogueRevision, 'value')} "
-        f"FROM {quote(CatalogueRevision._meta.db_table)} c "
-        f"WHERE c.{column(CatalogueRevision, 'id')} = %s) "
-        f"FROM {quote(Gang._meta.db_table)} g "
-        f"INNER JOIN {quote(user._meta.db_table)} u "
-        f"ON u.{quote(user._meta.pk.column)} = g.{column(Gang, 'owner')} "
-        f"WHERE g.{column(Gang, 'id')} = %s"
+        Gang.objects.filter(pk=gang_id)
+        .values_list("revision", "owner__username", Subquery(catalogue[:1]))
+        .first()
     )
-
-
-def _head_statement(alias: str) -> Statement:
-    # Prepared once per connection (config/compiled.py): PostgreSQL planned it for 0.21 ms on
-    # every read and ran it in 0.03 (pg_stat_statements under `make load`).
-    return Statement(_head_sql(alias), 2, alias)
 
 
 def gang_detail_json(gang_id: int) -> bytes | None:
@@ -151,14 +187,11 @@ def _read(gang_id: int) -> tuple[bytes, str] | None:
 
     The cache holds the rendered body (config/renderers.py) cut in two where the owner's
     name goes: a cached read is one query, one cache get and two joins of bytes, with no
-    unpickling of nested dicts and no rendering (together ~0.4 ms of a ~1.3 ms read here)."""
-    alias = router.db_for_read(Gang)
-    found = per_thread("gang detail head", _head_statement, alias).fetchall(
-        [CATALOGUE_ROW, gang_id]
-    )
-    if not found:
+    unpickling of nested dicts and no rendering."""
+    found = _head(gang_id)
+    if found is None:
         return None
-    revision, owner, catalogue = found[0]
+    revision, owner, catalogue = found
     key = _key(gang_id, revision, catalogue)
     parts = cache.get(key)
     if parts is None:
@@ -204,70 +237,53 @@ def _dt(value: datetime | None) -> str | None:
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
-_ANY_GANG = STAND_INS[0]  # where the gang id goes in the compiled queries
-
-
-def _queries(alias: str) -> dict[str, Compiled]:
-    """``_build``'s queries, for any gang (``_ANY_GANG`` stands for it), compiled once per
-    thread and database (config/compiled.py: building them cost the ORM more than PostgreSQL
-    took to answer them, ~1.5 of a ~4.8 ms build)."""
-    return per_thread("gang detail", _make_queries, alias)
-
-
-def _make_queries(alias: str) -> dict[str, Compiled]:
-    gang = _ANY_GANG
-    querysets = {
-        "gang": Gang.objects.filter(pk=gang)
-        .order_by()
-        .values_list(*GANG_FIELDS, "created_at", "owner__username")[:1],
-        "fighters": Fighter.objects.filter(gang_id=gang)
+def _queries(gang_id: int) -> dict:
+    """``_build``'s queries: one per table, plain values."""
+    return {
+        "gang": Gang.objects.filter(pk=gang_id).values_list(
+            *GANG_FIELDS, "created_at", "owner__username"
+        ),
+        "fighters": Fighter.objects.filter(gang_id=gang_id)
         .annotate(**_showing())
         .order_by("role__order", "id")
         .values_list(*FIGHTER_FIELDS),
-        "advancements": Advancement.objects.filter(fighter__gang_id=gang)
+        "advancements": Advancement.objects.filter(fighter__gang_id=gang_id)
         .order_by("at", "id")
         .values_list(*ADVANCEMENT_FIELDS),
-        "injuries": Injury.objects.filter(fighter__gang_id=gang)
+        "injuries": Injury.objects.filter(fighter__gang_id=gang_id)
         .order_by("at", "id")
         .values_list(*INJURY_FIELDS),
-        "equipment": Equipment.objects.filter(gang_id=gang, disposal="")
+        "equipment": Equipment.objects.filter(gang_id=gang_id, disposal="")
         .order_by("id")
         .values_list(*EQUIPMENT_FIELDS),
-        "goods": Goods.objects.filter(gang_id=gang, sold_at__isnull=True)
+        "goods": Goods.objects.filter(gang_id=gang_id, sold_at__isnull=True)
         .order_by("id")
         .values_list(*GOODS_FIELDS),
         "rules": GangRules.objects.filter(ruleset=RULESET).values_list("min_fighters"),
         "roles": Role.objects.order_by("order").values_list("slug", "name", "min_count"),
     }
-    stand_ins = {"rules": (), "roles": ()}
-    # Prepared too (config/compiled.py): PostgreSQL planned a build's eight for ~1.5 ms, five
-    # times as long as it ran them (pg_stat_statements under `make load`), after each write.
-    return {
-        name: Prepared(qs, alias, stand_ins.get(name, (_ANY_GANG,)))
-        for name, qs in querysets.items()
-    }
 
 
 def _build(gang_id: int) -> dict | None:
     """The body from the rows as they are now (read after the revision: never older)."""
-    queries = _queries(router.db_for_read(Gang))
-    found = queries["gang"].rows(gang_id)
-    if not found:
+    queries = _queries(gang_id)
+    found = queries["gang"].first()
+    if found is None:
         return None
-    head = dict(zip((*GANG_FIELDS, "created_at", "owner__username"), found[0], strict=True))
-    fighters = queries["fighters"].rows(gang_id)
+    head = dict(zip((*GANG_FIELDS, "created_at", "owner__username"), found, strict=True))
+    fighters = list(queries["fighters"])
     gains: dict[int, list[dict]] = defaultdict(list)
-    for fighter_id, stat, amount, card, note, at in queries["advancements"].rows(gang_id):
+    for fighter_id, stat, amount, card, note, at in queries["advancements"]:
         gains[fighter_id].append(
             {"stat": stat, "amount": amount, "card": card, "note": note, "at": _dt(at)}
         )
     injuries: dict[int, list[dict]] = defaultdict(list)
-    for fighter_id, strike, lost, fatal, note, at in queries["injuries"].rows(gang_id):
+    for fighter_id, strike, lost, fatal, note, at in queries["injuries"]:
         injuries[fighter_id].append(
             {"strike": strike, "wounds_lost": lost, "fatal": fatal, "note": note, "at": _dt(at)}
         )
     kit: dict[int | None, list[dict]] = defaultdict(list)
-    for row in queries["equipment"].rows(gang_id):
+    for row in queries["equipment"]:
         kit[row[4]].append(_equipment(row))
     goods = [
         {
@@ -280,7 +296,7 @@ def _build(gang_id: int) -> dict | None:
             "sold_at": None,
             "sold_for": None,
         }
-        for pk, item, name, value, found, note, _sold in queries["goods"].rows(gang_id)
+        for pk, item, name, value, found, note, _sold in queries["goods"]
     ]
     rows = [_fighter(row, gains, injuries, kit) for row in fighters]
     return {
@@ -368,13 +384,13 @@ def _fighter(row: tuple, gains: dict, injuries: dict, kit: dict) -> dict:
     }
 
 
-def _problems(fighters: list[dict], queries: dict[str, Compiled]) -> list[str]:
+def _problems(fighters: list[dict], queries: dict) -> list[str]:
     """selectors.gang_problems over the built rows (same rules, same sentences)."""
-    ((min_fighters,),) = queries["rules"].rows()
+    (min_fighters,) = queries["rules"].get()
     active = [f for f in fighters if f["status"] == Fighter.Status.ACTIVE]
     counts = Counter(f["role"] for f in active)
     problems = []
-    for slug, name, min_count in queries["roles"].rows():
+    for slug, name, min_count in queries["roles"]:
         if counts[slug] < min_count:
             problems.append(
                 f"needs at least {counted(min_count, name.lower())} (has {counts[slug]})"

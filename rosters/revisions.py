@@ -34,8 +34,6 @@ from django.db import connections, router
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 
-from config.compiled import Compiled, Statement, bind, convert, per_thread
-from config.rows import columns, from_row
 from rosters.models import (
     CatalogueItem,
     CatalogueRevision,
@@ -59,64 +57,21 @@ def _lock_sql(alias: str) -> str:
     quote = connections[alias].ops.quote_name
     table = quote(Gang._meta.db_table)
     revision = quote(Gang._meta.get_field("revision").column)
-    columns = ", ".join(quote(f.column) for f in Gang._meta.concrete_fields)
     return (
         f"UPDATE {table} SET {revision} = {revision} + 1 "
-        f"WHERE {quote(Gang._meta.pk.column)} = %s RETURNING {columns}"
+        f"WHERE {quote(Gang._meta.pk.column)} = %s RETURNING *"
     )
 
 
 def lock_and_bump(gang_id: int) -> Gang:
     """The gang row with its revision bumped, locked until the transaction ends, in one
-    statement (``UPDATE ... RETURNING``: an UPDATE takes the row lock, as FOR UPDATE would),
-    read through each field's converters (config.rows.from_row). DoesNotExist when there is
-    none."""
+    statement (``UPDATE ... RETURNING``: an UPDATE takes the row lock, as FOR UPDATE would,
+    and ``raw()`` makes the instance the ORM would). DoesNotExist when there is none."""
     alias = router.db_for_write(Gang)
-    statement = per_thread("gang lock", lambda alias: Statement(_lock_sql(alias), 1, alias), alias)
-    found = statement.fetchall([gang_id])
+    found = list(Gang.objects.db_manager(alias).raw(_lock_sql(alias), [gang_id]))
     if not found:
         raise Gang.DoesNotExist(f"no gang {gang_id}")
-    return from_row(Gang, alias, found[0])
-
-
-@cache
-def _lock_and_read_sql(alias: str, read: str) -> str:
-    return (
-        f"WITH g AS ({_lock_sql(alias)}) SELECT {columns(Gang, alias, 'g')}, r.* "
-        f"FROM g LEFT JOIN ({read}) r ON TRUE"
-    )
-
-
-def lock_and_read(gang_id: int, read: Compiled, *ids) -> tuple[Gang, tuple | None]:
-    """``lock_and_bump``, and in the same statement the first row of ``read`` (a compiled
-    query, config/compiled.py, sent with ``ids``), or None: what a write reads first, for one
-    round trip fewer.
-
-    That row comes from the statement's snapshot, taken before the lock was granted, so it
-    may be older than the locked gang: only for rows no writer of the gang changes under
-    its lock (the catalogue), or rows the write checks again as it changes them (a sale
-    marks its equipment sold only where it is still held: services.writes)."""
-    alias = router.db_for_write(Gang)
-    if connections[alias].vendor != "postgresql":  # no UPDATE in a WITH clause: two statements
-        gang, found = lock_and_bump(gang_id), read.rows(*ids)
-        return gang, found[0] if found else None
-    # Prepared once per connection and read (config/compiled.py): PostgreSQL planned these
-    # for 0.16-0.24 ms of each purchase and sale, longer than it ran them.
-    params = [gang_id, *bind(read, *ids)]
-    statement = per_thread(
-        f"gang lock and read: {read.sql}",
-        lambda alias: Statement(_lock_and_read_sql(alias, read.sql), len(params), alias),
-        alias,
-    )
-    found = statement.fetchall(params)
-    if not found:
-        raise Gang.DoesNotExist(f"no gang {gang_id}")
-    row = found[0]
-    width = len(Gang._meta.concrete_fields)
-    gang, found = from_row(Gang, alias, row[:width]), row[width:]
-    if found[0] is None:  # the read's first column is a primary key: no row
-        return gang, None
-    return gang, convert(read, [found])[0]
+    return found[0]
 
 
 def bump_catalogue() -> None:

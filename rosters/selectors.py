@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import partial
 
-from django.db import router
 from django.db.models import Count, Prefetch, QuerySet, Window
 from django.utils import timezone
 
-from config.compiled import Compiled, Prepared, per_thread
 from rosters.models import Equipment, Fighter, Gang, GangRules, Goods, Role
 from rulesets.core.words import counted
 
@@ -40,33 +37,22 @@ def gang_list_rows(gangs: QuerySet[Gang]) -> QuerySet:
 def gang_list_first_page(*, size: int) -> tuple[int, list[dict]]:
     """The number of gangs and the list's first page of ``size`` in its default order (by
     name, as the view's ``ordering``), each as ``gang_list_item`` writes it: what a
-    ``GET gangs/`` with no query parameter returns. One query (the count as a window over the
-    same rows), compiled once per thread and database (config/compiled.py): the paginator's
-    count and page, each built again per request, cost the list ~0.9 of its ~1.7 ms."""
-    alias = router.db_for_read(Gang)
-    # The list's gangs are still gangs_for_list's on every call (a lazy queryset, no SQL:
-    # what the tests' faults replace), compiled the first time only.
-    gangs = gangs_for_list()
-    query = per_thread(f"gang list first page {size}", partial(_first_page, gangs, size), alias)
-    rows = query.rows()
+    ``GET gangs/`` with no query parameter returns. One query: the count as a window over
+    the same rows, where the paginator sends two."""
+    rows = list(
+        gangs_for_list()
+        .annotate(total=Window(Count("pk")))
+        .order_by("name")
+        .values_list(*LIST_FIELDS, "total")[:size]
+    )
     count = rows[0][-1] if rows else 0
     return count, [gang_list_item(dict(zip(LIST_FIELDS, row, strict=False))) for row in rows]
 
 
-def _first_page(gangs: QuerySet[Gang], size: int, alias: str) -> Compiled:
-    gangs = (
-        gangs.annotate(total=Window(Count("pk")))
-        .order_by("name")
-        .values_list(*LIST_FIELDS, "total")
-    )
-    return Prepared(gangs[:size], alias)  # planned longer than it ran, on every read
-
-
 def gang_list_item(row: dict) -> dict:
     """One gang of ``GET gangs/``, as ``GangSerializer`` writes it, from ``gang_list_rows``:
-    the serializer's fields cost the list ~0.1 ms a gang (built again for every request) and
-    model instances more; a test keeps the two equal, key for key
-    (tests/rosters/test_query_budget.py)."""
+    plain values, no model instances or serializer fields per gang; a test keeps the two
+    equal, key for key (tests/rosters/test_query_budget.py)."""
     return {
         "id": row["id"],
         "name": row["name"],

@@ -7,7 +7,6 @@ from rosters.models import (
     CatalogueItem,
     Equipment,
     Fighter,
-    FlipDraw,
     Gang,
     GangEvent,
     Goods,
@@ -123,29 +122,6 @@ class FlipDrawSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
-class GangFighterSerializer(FighterDetailSerializer):
-    """A fighter in the gang detail: what its roster sheet shows (rosters/detail.py)."""
-
-    movement = serializers.IntegerField(
-        source="role.movement", read_only=True, help_text="The role's move, in card lengths."
-    )
-    showing = serializers.SerializerMethodField(
-        help_text="The flipped card waiting for a choice (as `flips/`'s `showing`), or null."
-    )
-
-    class Meta(FighterSerializer.Meta):
-        fields = [*FighterSerializer.Meta.fields, "movement", "advancements", "injuries", "showing"]
-
-    @extend_schema_field(FlipDrawSerializer(allow_null=True))
-    def get_showing(self, fighter):
-        draw = (
-            FlipDraw.objects.filter(fighter=fighter, resolution__isnull=True)
-            .order_by("-seq")
-            .first()
-        )
-        return None if draw is None else FlipDrawSerializer(draw).data
-
-
 class GangSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     faction_name = serializers.CharField(
@@ -168,20 +144,6 @@ class GangSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["credits", "rating", "wealth", "battles", "created_at"]
-
-
-class GangDetailSerializer(GangSerializer):
-    fighters = GangFighterSerializer(many=True, read_only=True)
-    stash = EquipmentSerializer(many=True, read_only=True)
-    goods = GoodsSerializer(many=True, read_only=True, source="unsold_goods")
-    problems = serializers.ListField(
-        child=serializers.CharField(),
-        read_only=True,
-        help_text="Why the gang is not ready to fight; empty when it is.",
-    )
-
-    class Meta(GangSerializer.Meta):
-        fields = [*GangSerializer.Meta.fields, "fighters", "stash", "goods", "problems"]
 
 
 class GangCreateSerializer(serializers.Serializer):

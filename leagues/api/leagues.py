@@ -283,8 +283,8 @@ class LeagueViewSet(
         detail=True,
         methods=["get"],
         filter_backends=[],
-        # The API's JSON renderer (orjson), as every other endpoint: 1,000 rows are ~2 ms of
-        # json.dumps, a fifth of a cached read.
+        # The API's JSON renderer (orjson), as every other endpoint: json.dumps of a big
+        # league's rows is a large part of a cached read.
         renderer_classes=[ORJSONRenderer, StandingsCSVRenderer],
     )
     def standings(self, request, pk=None):

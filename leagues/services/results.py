@@ -38,9 +38,7 @@ from notifications import hooks as notify
 
 def _memberships(league: League, names: list[str]) -> dict[str, str]:
     """The membership status of those of ``names`` who have one, by name (two columns, no
-    model instances: ``log_result`` reads the users itself). Written once rather than built by
-    the ORM on every report (~0.6 ms of CPU for a two-column read; docs/performance.md,
-    "third pass")."""
+    model instances: ``log_result`` reads the users itself)."""
     names = [n for n in names if isinstance(n, str)]
     if not names:
         return {}
@@ -207,7 +205,7 @@ def answered(
     prefetches) with rows the write already holds, each with its player: its match's seats
     (in id order; already filled when ``seats`` is None: ``log_result``'s), its confirmations
     and its rating changes. The writes that have them save the read-back's four statements
-    (docs/performance.md, "League results, CPU")."""
+    (docs/performance.md, "Standings")."""
     if seats is not None:
         _filled(result.match, "participants", seats)
     assert "participants" in result.match._prefetched_objects_cache

@@ -64,9 +64,9 @@ def iso_datetime(value: datetime | None) -> str | None:
 
 def match_json(match: Match) -> dict:
     """A match as ``MatchSerializer``'s fields write it, from the match with its prefetched
-    seats and players (and its creator): building the ModelSerializer's fields per answer was
-    ~15% of a match record's or an answer's CPU (docs/performance.md, "Live-play requests,
-    CPU"). A test keeps it equal to the fields' own writing."""
+    seats and players (and its creator): building the ModelSerializer's fields per answer
+    was a large part of a match record's or an answer's CPU. A test keeps it equal to the
+    fields' own writing."""
     creator = match.created_by
     return {
         "id": match.pk,

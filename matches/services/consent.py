@@ -16,12 +16,9 @@ so two last acceptances arriving at once deal the match exactly once.
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.db import DatabaseError, connections, router, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from config.compiled import STAND_INS, Prepared, Statement, per_thread
-from config.rows import BIGINT
 from matches import push
 from matches.models import Match, Participant
 from matches.services.common import MatchNotRunning, NotSeated, _append_events, closed_reason
@@ -37,11 +34,14 @@ def _locked_seat(match: Match, player) -> tuple[Match, Participant]:
     and what the response shows, read once (``records.with_seats``). DoesNotExist when there
     is no such match. Two statements, in this order: the seats are read after the lock is
     held, so that they are as the last answer before this one left them."""
-    if match.pk not in BIGINT:
-        raise Match.DoesNotExist  # an id no row has: the 404
-    alias = router.db_for_write(Match)
-    match = per_thread("answer lock", _LockQuery, alias).get(match.pk)
-    participants = per_thread("answer seats", _SeatsQuery, alias).all(match.pk)
+    match = (
+        with_friendly(Match.objects.select_for_update(of=("self",)))
+        .select_related("created_by")
+        .get(pk=match.pk)
+    )
+    participants = list(
+        Participant.objects.filter(match_id=match.pk).select_related("player").order_by("id")
+    )
     with_seats(match, participants)
     seat = next((p for p in participants if p.player_id == player.pk), None)
     if seat is None:
@@ -49,98 +49,10 @@ def _locked_seat(match: Match, player) -> tuple[Match, Participant]:
     return match, seat
 
 
-# The answers' two reads as querysets compiled once and prepared (config/compiled.py): the
-# ORM building them, the friendly battle's EXISTS above all, cost more than their answer.
-(_ANY_MATCH,) = STAND_INS[:1]
-
-
-class _LockQuery(Prepared):
-    """``Match.objects.select_for_update(of=("self",))`` with its creator joined and
-    ``friendly_battle``, made into the instances the queryset would have made."""
-
-    def __init__(self, alias: str):
-        queryset = (
-            with_friendly(Match.objects.select_for_update(of=("self",)))
-            .select_related("created_by")
-            .filter(pk=_ANY_MATCH)
-            .order_by()
-        )
-        super().__init__(queryset, alias, (_ANY_MATCH,))
-        info = self.compiler.klass_info
-        (creator,) = info["related_klass_infos"]
-        self.match_columns, self.creator_columns = info["select_fields"], creator["select_fields"]
-        self.set_creator = creator["local_setter"]
-        self.friendly = self.compiler.annotation_col_map["friendly_battle"]
-        User = get_user_model()
-        self.user = User
-        self.user_names = [f.attname for f in User._meta.concrete_fields]
-        self.user_pk = User._meta.concrete_fields.index(User._meta.pk)
-        self.match_names = [f.attname for f in Match._meta.concrete_fields]
-
-    def get(self, match_id: int) -> Match:
-        rows = self.rows(match_id)
-        if not rows:
-            raise Match.DoesNotExist
-        (row,) = rows
-        values = [row[i] for i in self.match_columns]
-        match = Match.from_db(self.alias, self.match_names, values)
-        values = [row[i] for i in self.creator_columns]
-        creator = None
-        if values[self.user_pk] is not None:
-            creator = self.user.from_db(self.alias, self.user_names, values)
-        self.set_creator(match, creator)
-        match.friendly_battle = row[self.friendly]
-        return match
-
-
-class _SeatsQuery(Prepared):
-    """A match's seats with their players, in id order."""
-
-    def __init__(self, alias: str):
-        queryset = (
-            Participant.objects.filter(match_id=_ANY_MATCH).select_related("player").order_by("id")
-        )
-        super().__init__(queryset, alias, (_ANY_MATCH,))
-        info = self.compiler.klass_info
-        (player,) = info["related_klass_infos"]
-        self.seat_columns, self.player_columns = info["select_fields"], player["select_fields"]
-        self.set_player = player["local_setter"]
-        self.user = get_user_model()
-        self.user_names = [f.attname for f in self.user._meta.concrete_fields]
-        self.seat_names = [f.attname for f in Participant._meta.concrete_fields]
-
-    def all(self, match_id: int) -> list[Participant]:
-        seats = []
-        for row in self.rows(match_id):
-            values = [row[i] for i in self.seat_columns]
-            seat = Participant.from_db(self.alias, self.seat_names, values)
-            values = [row[i] for i in self.player_columns]
-            self.set_player(seat, self.user.from_db(self.alias, self.user_names, values))
-            seats.append(seat)
-        return seats
-
-
-_ANSWERED = [Participant._meta.get_field(name) for name in ("consent", "answered_at")]
-
-
 def _answer(seat: Participant, consent: str) -> None:
-    """``seat.save(update_fields=["consent", "answered_at"])`` as one statement prepared once
-    (no model signal listens to seats): the ORM building the UPDATE cost more than sending it."""
     seat.consent = consent
     seat.answered_at = timezone.now()
-    alias = router.db_for_write(Participant)
-    wrapper = connections[alias]
-    values = [f.get_db_prep_save(getattr(seat, f.attname), wrapper) for f in _ANSWERED]
-    if not per_thread("answer", _answer_statement, alias).fetchall([*values, seat.pk]):
-        raise DatabaseError("Save with update_fields did not affect any rows.")
-
-
-def _answer_statement(alias: str) -> Statement:
-    quote = connections[alias].ops.quote_name
-    columns = ", ".join(f"{quote(f.column)} = %s" for f in _ANSWERED)
-    table, pk = quote(Participant._meta.db_table), quote(Participant._meta.pk.column)
-    sql = f"UPDATE {table} SET {columns} WHERE {pk} = %s RETURNING {pk}"
-    return Statement(sql, len(_ANSWERED) + 1, alias)
+    seat.save(update_fields=["consent", "answered_at"])
 
 
 @transaction.atomic

@@ -5,14 +5,14 @@ the transaction commits; a sweep resends the work of actions whose task was lost
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import cache
 
-from django.db import connection, connections, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
 
 from config import dispatch
-from config.compiled import Statement, per_thread
 from matches.models import Match, MatchAction, Participant
 from matches.services.common import (
     IdempotencyKeyReused,
@@ -102,13 +102,13 @@ def submit_action(
     is False); the same key with a different request is a conflict. The match row lock
     serialises submissions of one match, so action ids follow submission order.
 
-    On PostgreSQL a new action of a seat that may play is one statement (``_insert_fast``:
-    the seat found, its match locked and the action inserted, autocommitted): no BEGIN and
-    COMMIT round trips around it. Anything else — an unknown match, no seat, a match not
+    A new action of a seat that may play is one statement (``_insert_fast``: the seat found,
+    its match locked and the action inserted, autocommitted): no BEGIN and COMMIT round trips
+    around it. Anything else — an unknown match, no seat, a match not
     running, a resigned seat, a key used before — takes the general path, which says why.
     """
     match_id = match if isinstance(match, int) else match.pk
-    if connection.vendor == "postgresql" and _well_formed(idempotency_key, payload, kind):
+    if _well_formed(idempotency_key, payload, kind):
         action = _insert_fast(
             MatchAction(
                 match_id=match_id,
@@ -219,82 +219,66 @@ def resign(
     )
 
 
-_INSERTED = [f for f in MatchAction._meta.concrete_fields if not f.primary_key]
 _KEY = ("match_id", "seat", "idempotency_key")  # the one_action_per_idempotency_key constraint
+_UNIQUE_KEY = "one_action_per_idempotency_key"
 
 
 def _insert_new(action: MatchAction) -> MatchAction | None:
-    """``INSERT ... ON CONFLICT DO NOTHING RETURNING id`` (PostgreSQL and SQLite alike): the
-    action saved, or None when its seat already used its key. Django's ``bulk_create`` can
-    skip a conflict but then returns no id, which would cost a query to read it back."""
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in _INSERTED)
-    values = [f.get_db_prep_save(f.pre_save(action, add=True), connection) for f in _INSERTED]
-    sql = (
-        f"INSERT INTO {quote(MatchAction._meta.db_table)} ({columns}) "
-        f"VALUES ({', '.join(['%s'] * len(values))}) "
-        f"ON CONFLICT ({', '.join(quote(c) for c in _KEY)}) DO NOTHING "
-        f"RETURNING {quote(MatchAction._meta.pk.column)}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        row = cursor.fetchone()
-    if row is None:
+    """The action saved, or None when its seat already used its key (the constraint refuses
+    it; the savepoint keeps the caller's transaction usable)."""
+    try:
+        with transaction.atomic():
+            action.save(force_insert=True)
+    except IntegrityError as exc:
+        if getattr(getattr(exc.__cause__, "diag", None), "constraint_name", None) != _UNIQUE_KEY:
+            raise
         return None
-    action.pk = row[0]
-    action._state.adding = False
-    action._state.db = connection.alias
     return action
 
 
 _PLAYABLE = f"m.live AND m.status = '{Match.Status.LIVE}' AND NOT p.resigned"
-_FAST_FIELDS = [f for f in _INSERTED if f.name != "seat"]
+_FAST_FIELDS = [
+    f for f in MatchAction._meta.concrete_fields if not f.primary_key and f.name != "seat"
+]
 
 
 def _insert_fast(action: MatchAction, player) -> MatchAction | None:
-    """PostgreSQL: find ``player``'s seat in the match, lock the match row (the same lock as
+    """Find ``player``'s seat in the match, lock the match row (the same lock as
     ``_lock_seat``, held until this statement commits) and insert the action for that seat,
-    skipping a key the seat already used — one statement, prepared once per connection
-    (config/compiled.py ``Statement``: its planning cost PostgreSQL more than running it).
-    None when nothing was inserted (no seat, a match not running, a resigned seat, a used
-    key): the general path says why."""
+    skipping a key the seat already used — one statement. None when nothing was inserted (no
+    seat, a match not running, a resigned seat, a used key): the general path says why."""
     values = [f.get_db_prep_save(f.pre_save(action, add=True), connection) for f in _FAST_FIELDS]
-    statement = per_thread("submit", _submit_statement, connection.alias)
-    rows = statement.fetchall([action.match_id, player.pk, *values])
-    if not rows:
+    with connection.cursor() as cursor:
+        cursor.execute(_submit_sql(), [action.match_id, player.pk, *values])
+        row = cursor.fetchone()
+    if row is None:
         return None
-    action.pk, action.seat = rows[0]
+    action.pk, action.seat = row
     action._state.adding = False
     action._state.db = connection.alias
     return action
 
 
-def _submit_statement(alias: str) -> Statement:
-    wrapper = connections[alias]
-    quote = wrapper.ops.quote_name
+@cache
+def _submit_sql() -> str:
+    quote = connection.ops.quote_name
     columns = ", ".join(quote(f.column) for f in _FAST_FIELDS)
     participant, match = Participant._meta.db_table, Match._meta.db_table
-    sql = (
+    # The values of a SELECT list have no type PostgreSQL could infer: the columns' own.
+    values = ", ".join(f"%s::{f.db_type(connection)}" for f in _FAST_FIELDS)
+    return (
         f"WITH s AS (SELECT p.seat FROM {quote(participant)} p "
         f"JOIN {quote(match)} m ON m.id = p.match_id "
         f"WHERE p.match_id = %s AND p.player_id = %s AND {_PLAYABLE} FOR UPDATE OF m) "
         f"INSERT INTO {quote(MatchAction._meta.db_table)} ({columns}, {quote('seat')}) "
-        f"SELECT {', '.join(['%s'] * len(_FAST_FIELDS))}, s.seat FROM s "
+        f"SELECT {values}, s.seat FROM s "
         f"ON CONFLICT ({', '.join(quote(c) for c in _KEY)}) DO NOTHING "
         f"RETURNING {quote(MatchAction._meta.pk.column)}, {quote('seat')}"
     )
-    # The values of a SELECT list have no type PostgreSQL could infer: the columns' own.
-    ids = Participant._meta.get_field("match"), Participant._meta.get_field("player")
-    types = tuple(f.db_type(wrapper) for f in (*ids, *_FAST_FIELDS))
-    return Statement(sql, len(types), alias, types)
 
 
 def _enqueue_resolution(action_id: int) -> None:
-    # Every submitted action sends one: through config/broker.py, which sends what Celery
-    # would for a third of its CPU.
-    from config import broker
-
-    broker.send(dispatch.task(RESOLVE_ACTION), action_id)
+    dispatch.send(RESOLVE_ACTION, action_id)
 
 
 def sweep_pending_actions(*, older_than: timedelta) -> int:

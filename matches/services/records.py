@@ -72,8 +72,8 @@ def with_seats(match: Match, participants: list[Participant]) -> Match:
     """``match`` answering ``match.participants.all()`` with ``participants`` (each with its
     player), as ``selectors.matches()``'s prefetch would: the writes that have just made or
     locked the seats hand the response the rows they hold instead of reading them again (two
-    statements and their model instances per request: docs/performance.md, "Mixed load,
-    second pass"). The list must be every seat of the match, in id order."""
+    statements and their model instances per request). The list must be every seat of the
+    match, in id order."""
     seats = match.participants.all()  # not evaluated: its cache is filled instead
     seats._result_cache = list(participants)
     seats._prefetch_done = True

@@ -5,12 +5,11 @@ failure rejects the action, never wedges the match. Also the admin's abandon."""
 from __future__ import annotations
 
 import json
-from functools import cached_property
+from functools import cache, cached_property
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
 
-from config.compiled import Statement, per_thread
 from matches import clock, live_hooks, seat_state
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services.common import MatchNotRunning, _event_rows, _is_int, canonical, log
@@ -32,121 +31,52 @@ def resolve_pending_actions(*, up_to: int) -> int:
     duplicated task), which makes the task safe to run any number of times. If the process
     dies midway, the transaction rolls back and every action is still pending for the next run.
 
-    Three queries for a batch of any size on PostgreSQL: the match locked (found through the
-    action, with its seats as JSON), the pending queue, then once for the whole batch the
-    match row, the actions and the events in one statement (three elsewhere); and the seats
+    Three queries for a batch of any size: the match locked (found through the action, with
+    its seats as JSON), the pending queue, then once for the whole batch the match row, the
+    actions and the events in one statement (matches/services/writes.py); and the seats
     with their players when the live tables' hook needs them (turn clocks, bots to wake) or a
     rejection, resignation or the end of the game names them.
     """
-    conn = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: no proxy lookup per use
     with transaction.atomic():
-        found = _locked_rows(conn, Match, "lock", [up_to])
+        found = list(Match.objects.raw(_lock_sql(), [up_to]))
         if not found:
             return 0
-        match, (seats,) = found[0]
-        queue = _locked_rows(
-            conn, MatchAction, "queue", [match.pk, MatchAction.Status.PENDING, up_to]
+        (match,) = found
+        # The match's pending actions up to the one asked about, oldest first — read after
+        # the lock, in a statement of its own, so that READ COMMITTED reads them as the run
+        # that held the lock before left them.
+        queue = list(
+            MatchAction.objects.filter(
+                match_id=match.pk, status=MatchAction.Status.PENDING, id__lte=up_to
+            ).order_by("id")
         )
         if not queue:
             return 0
-        table = _Table(match, seats=_seat_rows(seats))
-        for action, _ in queue:
+        table = _Table(match, seats=_seat_rows(match.seat_rows))
+        for action in queue:
             table.resolve(action)
         table.save()
     return len(queue)
 
 
-# The two reads under the lock are written as SQL once, per database vendor: building them
-# through the ORM cost more Python than sending them, and a raw queryset resolves its columns
-# and converters again for every query (docs/performance.md, "Turns, third pass" and "The
-# Celery worker's CPU").
-_SQL: dict[tuple[str, str], str] = {}
-
-
-def _columns(conn, model, table: str) -> str:
-    quote = conn.ops.quote_name
-    return ", ".join(f"{table}.{quote(f.column)}" for f in model._meta.concrete_fields)
-
-
-def _lock_sql(conn) -> str:
+@cache
+def _lock_sql() -> str:
     """The match of action %s, locked (FOR UPDATE OF the match: the action row is not), with
-    every seat as JSON ``[[seat, resigned, bot?], ...]`` read in the same statement: whether a
-    bot must be woken and which seats of people get their own push (matches/seat_state.py)
-    cost no query more. (A seat's ``resigned`` only changes under this lock, so the
-    statement's snapshot is the truth here.)"""
-    key = ("lock", conn.vendor)
-    if key not in _SQL:
-        quote = conn.ops.quote_name
-        match, action = quote(Match._meta.db_table), quote(MatchAction._meta.db_table)
-        seats = quote(Participant._meta.db_table)
-        if conn.vendor == "postgresql":
-            rows = "json_agg(json_build_array(p.seat, p.resigned, p.bot <> '') ORDER BY p.seat)"
-        else:
-            rows = "json_group_array(json_array(p.seat, p.resigned, p.bot <> ''))"
-        lock = f" FOR UPDATE OF {match}" if conn.features.has_select_for_update_of else ""
-        _SQL[key] = (
-            f"SELECT {_columns(conn, Match, match)}, (SELECT {rows} FROM {seats} p "
-            f"WHERE p.match_id = {match}.id) FROM {match} "
-            f"JOIN {action} ON {action}.match_id = {match}.id WHERE {action}.id = %s{lock}"
-        )
-    return _SQL[key]
-
-
-def _queue_sql(conn) -> str:
-    """The match's pending actions up to the one asked about, oldest first — read after the
-    lock, in a statement of its own, so that READ COMMITTED reads them as the run that held
-    the lock before left them (one statement with the lock would read them as they were
-    before it waited)."""
-    key = ("queue", conn.vendor)
-    if key not in _SQL:
-        action = conn.ops.quote_name(MatchAction._meta.db_table)
-        _SQL[key] = (
-            f"SELECT {_columns(conn, MatchAction, action)} FROM {action} "
-            f"WHERE match_id = %s AND status = %s AND id <= %s ORDER BY id"
-        )
-    return _SQL[key]
-
-
-_CONVERTERS: dict[tuple[type, str], list] = {}
-
-
-# Each sent as a prepared statement on PostgreSQL (config/compiled.py): PostgreSQL spent
-# longer planning the lock than running it (pg_stat_statements under `make load`).
-_STATEMENTS = {"lock": (_lock_sql, 1), "queue": (_queue_sql, 3)}
-
-
-def _statement(name: str, alias: str) -> Statement:
-    sql, params = _STATEMENTS[name]
-    return Statement(sql(connections[alias]), params, alias)
-
-
-def _locked_rows(conn, model, name: str, params: list) -> list[tuple]:
-    """``(instance, extra columns)`` for each row of statement ``name``, which selects
-    ``model``'s concrete fields in their order, then any extra columns: what
-    ``Model.objects.raw`` gives, with the fields' converters (JSON, SQLite's dates and
-    booleans) found once per model."""
-    fields = model._meta.concrete_fields
-    key = (model, conn.vendor)
-    if key not in _CONVERTERS:  # as the ORM's compiler finds them: the backend's, the field's
-        converting = []
-        for n, field in enumerate(fields):
-            col = field.get_col(model._meta.db_table)
-            convert = conn.ops.get_db_converters(col) + col.get_db_converters(conn)
-            if convert:
-                converting.append((n, col, convert))
-        _CONVERTERS[key] = converting
-    converters, width = _CONVERTERS[key], len(fields)
-    statement = per_thread(f"resolution-{name}", lambda alias: _statement(name, alias), conn.alias)
-    rows = statement.fetchall(params)
-    db = conn.alias
-    found = []
-    for row in rows:
-        values = list(row)
-        for n, col, convert in converters:
-            for converter in convert:
-                values[n] = converter(values[n], col, conn)
-        found.append((model.from_db(db, None, values[:width]), values[width:]))
-    return found
+    every seat as JSON ``[[seat, resigned, bot?], ...]`` (``seat_rows``) read in the same
+    statement: whether a bot must be woken and which seats of people get their own push
+    (matches/seat_state.py) cost no query more. (A seat's ``resigned`` only changes under
+    this lock, so the statement's snapshot is the truth here.) Written as SQL for the JSON of
+    the seats in the lock's own round trip."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    match, action = quote(Match._meta.db_table), quote(MatchAction._meta.db_table)
+    seats = quote(Participant._meta.db_table)
+    rows = "json_agg(json_build_array(p.seat, p.resigned, p.bot <> '') ORDER BY p.seat)"
+    return (
+        f"SELECT {match}.*, (SELECT {rows} FROM {seats} p "
+        f"WHERE p.match_id = {match}.id) AS seat_rows FROM {match} "
+        f"JOIN {action} ON {action}.match_id = {match}.id WHERE {action}.id = %s "
+        f"FOR UPDATE OF {match}"
+    )
 
 
 def _seat_rows(raw) -> list[tuple[str, bool, bool]] | None:
@@ -185,7 +115,7 @@ class _Table:
     def save(self) -> None:
         if self.changed:
             self.match.state = self.state
-        # One statement on PostgreSQL (matches/services/writes.py), three elsewhere.
+        # One statement (matches/services/writes.py).
         write_batch(
             match=self.match if self.changed else None, settled=self.settled, events=self.events
         )

@@ -1,12 +1,12 @@
 """A resolution batch's writes — the match row, the settled actions, the new events — as one
-statement on PostgreSQL (data-modifying ``WITH`` clauses), three through the ORM elsewhere.
+statement (data-modifying ``WITH`` clauses).
 
-Why: under the match row lock every statement is a round trip the next move waits for, and
-the ORM's ``save``/``update``/``bulk_create`` cost more Python to build than the SQL they
-send (docs/performance.md, "Turns, third pass"). The three writes touch different rows, so
-doing them in one statement changes nothing but the number of round trips. No model signal
-is involved (the matches app has no receivers), so the ORM path and this one are the same
-writes.
+Why: under the match row lock every statement is a round trip the next move waits for
+(docs/performance.md, "The one hand-written write"). The three writes touch different rows,
+so doing them in one statement changes nothing but the number of round trips. No model
+signal is involved (the matches app has no receivers). The one piece of hand-written SQL
+write the project keeps: tests/matches/test_turn_queries.py holds its rows equal to what
+``save``/``update``/``bulk_create`` would write.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from functools import cache, lru_cache
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from config.compiled import Statement, per_thread
 from matches.models import Match, MatchAction, MatchEvent
 
 MATCH_FIELDS = ("state", "version", "status", "outcome", "finished_at", "last_event_seq")
@@ -28,8 +27,6 @@ def write_batch(
     """Write ``match`` (its MATCH_FIELDS; None: the row is unchanged), the ``settled``
     actions' ACTION_FIELDS and insert ``events``."""
     conn = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: no proxy lookup per value
-    if conn.vendor != "postgresql":
-        return _write_with_orm(match=match, settled=settled, events=events)
     if match is None and not settled and not events:
         return
     params: list = []
@@ -41,43 +38,8 @@ def write_batch(
     event_fields = _fields(MatchEvent, None)
     for event in events:
         params += _values(conn, event, event_fields, add=True)
-    shape = (match is not None, len(settled), len(events))
-    if shape[1] <= PREPARED_ACTIONS and shape[2] <= PREPARED_EVENTS:
-        statement = per_thread(f"batch-{shape}", lambda alias: _prepared(shape, alias), conn.alias)
-        statement.execute(params)
-        return
     with conn.cursor() as cursor:
-        cursor.execute(_statement(*shape), params)
-
-
-# The shapes of nearly every batch (one move: its action, a few events) are sent as prepared
-# statements (config/compiled.py): PostgreSQL planned the batch for 0.12 ms of its 0.35
-# (pg_stat_statements, `bench_live`). A rarer, larger batch is sent as it is, rather than
-# prepared on every connection that meets it once.
-PREPARED_ACTIONS, PREPARED_EVENTS = 2, 8
-
-
-def _prepared(shape: tuple[bool, int, int], alias: str) -> Statement:
-    sql = _statement(*shape)
-    return Statement(sql, sql.count("%s"), alias)
-
-
-def _write_with_orm(
-    *, match: Match | None, settled: list[MatchAction], events: list[MatchEvent]
-) -> None:
-    if match is not None:
-        match.save(update_fields=list(MATCH_FIELDS))
-    if len(settled) == 1:
-        # bulk_update's CASE expressions cost ~4 ms of Python to build for a single row; a
-        # plain UPDATE by id says the same.
-        action = settled[0]
-        MatchAction.objects.filter(pk=action.pk).update(
-            **{name: getattr(action, name) for name in ACTION_FIELDS}
-        )
-    elif settled:
-        MatchAction.objects.bulk_update(settled, list(ACTION_FIELDS))
-    if events:
-        MatchEvent.objects.bulk_create(events)
+        cursor.execute(_statement(match is not None, len(settled), len(events)), params)
 
 
 @cache

@@ -267,8 +267,8 @@ async def _async_stream(
 ):
     """``take`` turns a seat's frame into the next chunk (None: read the database). It reads
     no database, so it runs here in the loop (``inline``): a page's draws its template here
-    too (~2 ms of CPU, which a thread would not have spared the process: the GIL), after a
-    thread hop that cost the push about as much again."""
+    too (CPU a thread would not have spared the process: the GIL), after a thread hop that
+    cost the push about as much again."""
     subscription = await push.hub().asubscribe(*_channels(match_id, seat))
     threaded = _render_in_thread(_patient(render))
     take_frame = None

@@ -6,7 +6,7 @@
 - ``goods``: goods and findable items found in a mission, goods sold at the marketplace;
 - ``ledger``: credits through the append-only ledger, arbitrators' grants;
 - ``writes``: what a write sends — its ledger row checked against the locked balance, its rows,
-  the totals recomputed from the rows — as one statement on PostgreSQL (``GangWrite``);
+  the totals recomputed from the rows (``GangWrite``);
 - ``starting``: a starting gang founded, hired and equipped in one all-or-nothing order;
 - ``flips``: advancement by card flips (a flip and its choice in one call with ``prefer``);
   ``catalogue``: market price changes;

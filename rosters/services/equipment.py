@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.db import router, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from config.compiled import STAND_INS, Compiled, per_thread
-from config.rows import BIGINT, row_by
-from rosters import revisions
 from rosters.errors import (
     CarryError,
     InsufficientCredits,
@@ -96,44 +93,11 @@ def check_purchasable(entry: CatalogueItem) -> None:
 
 def store_entry(item: str) -> CatalogueItem:
     """The catalogue entry the store sells under the slug ``item``, or the refusal."""
-    entry = row_by(CatalogueItem, "slug", str(item))
+    entry = CatalogueItem.objects.filter(slug=str(item)).first()
     if entry is None:
         raise RosterError(f"'{item}' is not in the catalogue.", field="item")
     check_purchasable(entry)
     return entry
-
-
-# Where the ids and slugs go in the reads sent with the gang lock (config/compiled.py).
-_ANY_ID, _ANY_SLUG = STAND_INS[0], "\x00any slug"
-_ITEM_COLUMNS = [f.attname for f in CatalogueItem._meta.concrete_fields]
-_EQUIPMENT_COLUMNS = [f.attname for f in Equipment._meta.concrete_fields]
-
-
-def _reads(alias: str) -> dict[str, Compiled]:
-    return per_thread("rosters equipment writes", _make_reads, alias)
-
-
-def _make_reads(alias: str) -> dict[str, Compiled]:
-    """What a purchase and a sale read first, sent with the gang lock in one statement
-    (revisions.lock_and_read). Compiled once (config/compiled.py): the ORM cost more building
-    these than PostgreSQL took to answer them."""
-    by_slug = CatalogueItem.objects.filter(slug=_ANY_SLUG).order_by().values_list(*_ITEM_COLUMNS)
-    held = (
-        Equipment.objects.filter(pk=_ANY_ID)
-        .order_by()
-        .values_list(*_EQUIPMENT_COLUMNS, *(f"item__{name}" for name in _ITEM_COLUMNS))
-    )
-    return {
-        "item": Compiled(by_slug[:1], alias, (_ANY_SLUG,)),
-        "held": Compiled(held[:1], alias, (_ANY_ID,)),
-    }
-
-
-def _lock_reading(gang: Gang | int, read: str, key) -> tuple[Gang, tuple | None]:
-    """The gang locked (``_lock``) with the row of ``read`` for ``key``, in one statement."""
-    alias = router.db_for_write(Gang)
-    gang_id = gang if isinstance(gang, int) else gang.pk
-    return revisions.lock_and_read(gang_id, _reads(alias)[read], key)
 
 
 def _quantity_checked(quantity) -> int:
@@ -161,16 +125,12 @@ def purchase_item(
     """Buy ``quantity`` of the catalogue's ``item`` for a fighter of the gang or its stash.
 
     ``check`` is the caller's access rule (rosters.access), asked of the gang as locked
-    before anything else is refused: the API's views pass it, so that the lock, the access
-    check's read and the catalogue item are one statement (``_lock_reading``)."""
-    gang, found = _lock_reading(gang, "item", str(item))
+    before anything else is refused."""
+    gang = _lock(gang)
     if check is not None:
         check(gang)
     _quantity_checked(quantity)
-    if found is None:
-        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
-    entry = CatalogueItem.from_db(gang._state.db, None, found)
-    check_purchasable(entry)
+    entry = store_entry(item)
     fighter = None
     if fighter_id is not None:
         fighter = _active_fighter(gang, fighter_id)
@@ -212,12 +172,12 @@ def purchase_item(
 
 def _held_equipment(gang: Gang, equipment_id, *, field: str = "equipment") -> Equipment:
     """The gang's piece of equipment ``equipment_id`` with its catalogue item (its fighter,
-    if any, is read when asked for). Two rows by their keys (config.rows), not one joined
-    query: the ORM spent more building that than the two round trips cost here."""
-    found = row_by(Equipment, "id", equipment_id) if isinstance(equipment_id, int) else None
+    if any, is read when asked for)."""
+    found = None
+    if isinstance(equipment_id, int) and not isinstance(equipment_id, bool):
+        found = Equipment.objects.select_related("item").filter(pk=equipment_id).first()
     if found is None or found.gang_id != gang.pk:
         raise RosterError("No such equipment in this gang.", field=field)
-    found.item = row_by(CatalogueItem, "id", found.item_id)
     return _still_held(found, field)
 
 
@@ -228,18 +188,6 @@ def _still_held(equipment: Equipment, field: str) -> Equipment:
             field=field,
         )
     return equipment
-
-
-def _held_read_with_lock(gang: Gang, found: tuple | None, field: str) -> Equipment:
-    """``_held_equipment`` from the row read with the lock (``_lock_reading``): the sale's
-    write checks again that it is still held (services.writes)."""
-    width = len(_EQUIPMENT_COLUMNS)
-    if found is None or found[_EQUIPMENT_COLUMNS.index("gang_id")] != gang.pk:
-        raise RosterError("No such equipment in this gang.", field=field)
-    alias = gang._state.db
-    equipment = Equipment.from_db(alias, None, found[:width])
-    equipment.item = CatalogueItem.from_db(alias, None, found[width:])
-    return _still_held(equipment, field)
 
 
 @transaction.atomic
@@ -271,15 +219,11 @@ def sell_equipment(
     *, gang: Gang | int, equipment_id: int, actor, check: Callable[[Gang], None] | None = None
 ) -> LedgerEntry:
     """Equipment sells at the marketplace for half its current market value (rounded down).
-    ``check``: as for ``purchase_item`` (the lock, the access check's read and the
-    equipment with its catalogue item in one statement)."""
-    if not isinstance(equipment_id, int) or equipment_id not in BIGINT:
-        gang, found = _lock(gang), None  # no row has it
-    else:
-        gang, found = _lock_reading(gang, "held", equipment_id)
+    ``check``: as for ``purchase_item``."""
+    gang = _lock(gang)
     if check is not None:
         check(gang)
-    equipment = _held_read_with_lock(gang, found, "equipment")
+    equipment = _held_equipment(gang, equipment_id)
     price = marketplace.sale_price(equipment.item.price)
     name = equipment.item.name.lower()
     write = GangWrite(gang)

@@ -23,7 +23,6 @@ MODULES = [
     "bench.variant_settings.no_cache",
     "bench.variant_settings.drf_json",
     "bench.variant_settings.cpu_log",
-    "bench.variant_settings.drf_token_auth",
     "bench.cpu_middleware",
     "bench.common",
     "bench.cpu",

@@ -11,6 +11,7 @@ from django.db import OperationalError
 from django.test import override_settings
 from kombu.exceptions import OperationalError as BrokerDown
 
+from config.settings import REDIS_CACHE_OPTIONS
 from matches.models import MatchAction
 from tests.security.world import build_world
 
@@ -18,9 +19,9 @@ pytestmark = pytest.mark.django_db
 
 UNREACHABLE_REDIS = {
     "default": {
-        "BACKEND": "config.cache.ResilientRedisCache",
+        "BACKEND": "django_redis.cache.RedisCache",
         "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
-        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        "OPTIONS": REDIS_CACHE_OPTIONS,  # the shipped options: failing open
     }
 }
 
@@ -28,7 +29,7 @@ UNREACHABLE_REDIS = {
 @override_settings(CACHES=UNREACHABLE_REDIS)
 def test_with_redis_down_the_api_still_answers_and_throttles_pause(api):
     """Throttle counters live in the cache; without it they fail open instead of failing every
-    request (config/cache.py says why)."""
+    request (config/settings.py says why)."""
     world = build_world()
     assert api.get("/api/v1/rulesets/").status_code == 200
     signed_in = api.post(

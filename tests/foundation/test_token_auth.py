@@ -1,14 +1,14 @@
-"""Token authentication answers as DRF's does, in one query (config/authentication.py)."""
+"""Token authentication: DRF's, in one query."""
 
 from __future__ import annotations
 
 import datetime
 
 import pytest
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from config.authentication import TokenAuthentication
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def test_a_token_signs_its_user_in_with_one_query(django_assert_num_queries):
     assert authenticated.username == "tok" and authenticated.is_active
     assert isinstance(authenticated.date_joined, datetime.datetime)
     assert authenticated.date_joined.tzinfo is not None  # converters applied, as the ORM does
-    assert auth.created == token.created  # read on first use
+    assert auth.created == token.created
     with django_assert_num_queries(1):
         response = client_with(token.key).get("/api/v1/auth/me/")
     assert response.status_code == 200 and response.json()["username"] == "tok"
@@ -62,20 +62,3 @@ def test_a_deleted_token_is_refused_at_the_next_request():
 
 def test_a_quote_in_the_token_is_just_a_wrong_token():
     assert client_with("x'--").get("/api/v1/gangs/").status_code == 401
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_lookup_is_a_prepared_statement():
-    """PostgreSQL planned the lookup on every request, for longer than it ran: it is prepared
-    once per connection (config/compiled.py) and answers the same afterwards."""
-    from django.db import connection
-
-    user = UserFactory(username="prep")
-    token = Token.objects.create(user=user)
-    for _ in range(2):
-        authenticated, _auth = TokenAuthentication().authenticate_credentials(token.key)
-        assert authenticated == user
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [text for (text,) in cursor.fetchall()]
-    assert any("authtoken_token" in text for text in prepared)

@@ -140,12 +140,12 @@ WRITE_BUDGET = {
     # users joined; seats; the confirmation (one INSERT, a repeat ignored); the
     # confirmations; release
     "confirm, still waiting": 7,
-    # the same, then the rating: series number (UPDATE ... RETURNING), ratings, the new
+    # the same, then the rating: series number (its UPDATE, then its read), ratings, the new
     # player's rating row, the others' update, changes; the result; the totals: the revision,
     # the players' results, totals and pairs deleted and inserted; the result's seats
     # inserted, the opponents' points of its players' seats recomputed; whether it was a
     # league night's last table (leagues/rounds_closing.py); the league's webhooks
-    "confirm, counting": 23,
+    "confirm, counting": 24,
 }
 
 

@@ -16,10 +16,11 @@ from matches.models import MatchAction, MatchEvent
 pytestmark = pytest.mark.django_db
 
 SAVEPOINT = 2  # SAVEPOINT + RELEASE around a service's atomic block, in tests only
-# The seat with its match locked (one query), the insert that skips a key already used.
-SUBMIT = 2
-# A new action is one autocommitted statement (the seat, the lock, the insert); anything else
-# first tries it, then takes the general path above in its transaction.
+# The seat with its match locked (one query), the insert in a savepoint of its own; a key
+# already used is refused by the constraint and rolled back to it (ROLLBACK TO: one more).
+SUBMIT = 2 + SAVEPOINT + 1
+# A new action is one autocommitted statement (the seat, the lock, the insert); anything
+# else first tries it, then takes the general path above in its transaction.
 FAST = 1
 
 
@@ -30,9 +31,9 @@ def _submit_budget(extra: int = 0) -> int:
 
 
 # The match locked through the action (with whether it has bots), the pending queue; then
-# once for the batch: the match row, the settled actions, the events — one statement on
-# PostgreSQL (matches/services/writes.py). The seats only when the live
-# tables' hook needs them (turn clocks, bots: matches/live_hooks.py): SEATS more.
+# once for the batch: the match row, the settled actions, the events — one statement
+# (matches/services/writes.py). The seats only when the live tables' hook needs them (turn
+# clocks, bots: matches/live_hooks.py): SEATS more.
 LOCK_AND_QUEUE = 2
 SEATS = 1
 
@@ -57,17 +58,6 @@ def _sql(queries) -> str:
     return "\n".join(q["sql"][:160] for q in queries.captured_queries)
 
 
-def _statement(sql: str) -> str:
-    """What a query ran: the statement itself, or for an ``EXECUTE`` of a prepared one
-    (config/compiled.py ``Statement``) the statement it prepared."""
-    if not sql.startswith("EXECUTE "):
-        return sql
-    name = sql.removeprefix("EXECUTE ").split("(", 1)[0]
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE name = %s", [name])
-        return cursor.fetchone()[0]
-
-
 def test_posting_an_action_costs_the_seat_lock_and_the_insert(table, broker_mode):
     with CaptureQueriesContext(connection) as queries:
         reply = table.as_alice.post(
@@ -78,7 +68,7 @@ def test_posting_an_action_costs_the_seat_lock_and_the_insert(table, broker_mode
         )
     assert reply.status_code == 202 and reply.json()["status"] == "pending"
     assert len(queries) == _submit_budget(), _sql(queries)
-    (statement,) = (_statement(q["sql"]) for q in queries.captured_queries)
+    (statement,) = (q["sql"] for q in queries.captured_queries)
     assert "FOR UPDATE OF m" in statement and "ON CONFLICT" in statement
 
 
@@ -87,7 +77,7 @@ def test_the_submit_lock_never_reads_the_game_state(table):
         services.submit_action(
             match=table.match.pk, player=table.alice, payload={"type": "pass"}, idempotency_key="k"
         )
-    statements = [_statement(q["sql"]) for q in queries.captured_queries]
+    statements = [q["sql"] for q in queries.captured_queries]
     lock = next(sql for sql in statements if "matches_participant" in sql)
     assert '"matches_match"."state"' not in lock and '"matches_match"."seed"' not in lock
 

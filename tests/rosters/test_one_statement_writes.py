@@ -109,8 +109,8 @@ def test_an_unknown_item_and_kit_of_another_gang_are_400s_naming_the_field(
 
 @pytest.mark.django_db(transaction=True)
 def test_kit_used_up_while_a_sale_waited_for_the_lock_is_not_sold(seeded_catalogue, user):
-    """The sale reads its equipment with the lock, from a snapshot taken before the lock was
-    granted: the write's own check (``disposal = ''``) refuses it, and nothing is written."""
+    """The sale reads its equipment once it holds the gang lock: kit used up while it waited
+    is refused by name, and nothing is written."""
     gang = services.create_gang(owner=user, name="Waiters", faction="bootleggers")
     (item,) = services.purchase_item(
         gang=gang, item="whiskey", fighter_id=None, quantity=1, actor=user
@@ -137,7 +137,7 @@ def test_kit_used_up_while_a_sale_waited_for_the_lock_is_not_sold(seeded_catalog
     (refused,) = outcome
     assert isinstance(refused, RosterError) and refused.field == "equipment"
     # The write's own check, not the read's (which would have said "(used)").
-    assert refused.detail == "That whiskey is no longer the gang's."
+    assert refused.detail == "That whiskey is no longer the gang's (used)."
     assert LedgerEntry.objects.filter(gang=gang).count() == ledger
     assert Equipment.objects.get(pk=item.pk).disposal == Equipment.Disposal.USED
     assert services.reconcile_credits() == []
@@ -159,7 +159,7 @@ def _wait_for_a_lock_wait(timeout: float = 10) -> None:
     raise AssertionError("the sale never waited for the gang's lock")
 
 
-def test_the_write_responses_are_what_the_serializers_write(as_user, as_staff, gang, leader):
+def test_the_write_responses_are_the_rows_as_stored(as_user, as_staff, gang, leader):
     from rosters.serializers import EquipmentSerializer, LedgerEntrySerializer
 
     services.adjust_credits(gang=gang, amount=500, note="bench", actor=gang.owner)
