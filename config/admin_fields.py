@@ -83,3 +83,33 @@ class PointsPerPlaceField(forms.MultiValueField):
 
     def compress(self, data_list):
         return {str(n): v for n, v in enumerate(data_list or [], start=1) if v is not None}
+
+
+class HouseRulesField(forms.MultipleChoiceField):
+    """A game's house rules as checkboxes (none ticked: the rulebook's text); ``{"key": true}``
+    for those ticked once cleaned. Whether a key belongs to the game is the service's call."""
+
+    widget = forms.CheckboxSelectMultiple
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("label", "House rules")
+        kwargs.setdefault("help_text", "None ticked: the game is played by its rulebook's text.")
+        super().__init__(choices=(), **kwargs)
+
+    def for_games(self, rulesets) -> None:
+        """The choices: each game's house rules (the game named when there are several)."""
+        many = len(rulesets) > 1
+        self.choices = [
+            (rule.key, f"{ruleset.name}: {rule.name}" if many else rule.name.capitalize())
+            for ruleset in rulesets
+            for rule in getattr(ruleset, "house_rules", ())
+        ]
+
+    def prepare_value(self, value):
+        if isinstance(value, dict):
+            return [key for key, on in value.items() if on is True]
+        return value
+
+    def clean(self, value):
+        return dict.fromkeys(super().clean(value), True)

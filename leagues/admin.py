@@ -10,14 +10,14 @@ from django.core.exceptions import NON_FIELD_ERRORS
 
 from config.admin_actions import ReadOnly, run_each
 from config.admin_display import username
-from config.admin_fields import OrderedChoiceField, PointsPerPlaceField
+from config.admin_fields import HouseRulesField, OrderedChoiceField, PointsPerPlaceField
 from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import access, services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
 from leagues.rounds_models import Round, RoundSeat
 from leagues.scoring import TIE_BREAKERS
-from rulesets.registry import all_rulesets
+from rulesets.registry import all_rulesets, get_ruleset
 
 
 class MembershipInline(ScopedInline, admin.TabularInline):
@@ -66,6 +66,7 @@ class LeagueForm(forms.ModelForm):
     points_table = PointsPerPlaceField(
         label="Points per place", help_text="1st, 2nd, 3rd...; an empty place scores nothing."
     )
+    house_rules = HouseRulesField()
 
     class Meta:
         model = League
@@ -77,6 +78,9 @@ class LeagueForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # A league's own game, or every game's (the service refuses another game's rule).
+        game = get_ruleset(self.instance.ruleset) if self.instance.ruleset else None
+        self.fields["house_rules"].for_games([game] if game else all_rulesets())
         if "organisers" in self.fields:  # the founder organises a new league anyway
             self.fields["organisers"].required = False
 

@@ -15,7 +15,7 @@ from django.forms.models import construct_instance
 from campaigns import services
 from campaigns.dashboard import TIE_BREAKER_NAMES
 from campaigns.models import Campaign
-from config.admin_fields import OrderedChoiceField
+from config.admin_fields import HouseRulesField, OrderedChoiceField
 from config.errors import DomainError
 from rulesets.registry import get_ruleset
 
@@ -48,7 +48,13 @@ class CampaignForm(forms.ModelForm):
         initial=1,
         help_text="How many battles the same two gangs may fight in one round (empty: as is).",
     )
+    house_rules = HouseRulesField()
     actor = None  # set by CampaignAdmin.get_form: who is saving
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        game = get_ruleset(self.instance.ruleset or "last-hope-frontier")
+        self.fields["house_rules"].for_games([game] if game else [])
 
     class Meta:
         model = Campaign

@@ -152,7 +152,7 @@ def cells(world):
     for model, model_admin in admins():
         label = model._meta.label_lower
         expect = MATRIX[label]
-        row = world.mine[model._meta.model_name]
+        row = world.row(world.mine, model)
         for view, letter in zip(STANDARD, "CAXXD", strict=True):
             args = [] if view in ("changelist", "add") else [row.pk]
             url = reverse(_name(row, view), args=args)

@@ -34,6 +34,12 @@ class World:
     mine: dict = field(default_factory=dict)
     theirs: dict = field(default_factory=dict)
 
+    @staticmethod
+    def row(rows: dict, model):
+        """The row of ``model`` in ``mine`` or ``theirs``: by its app and name where two apps
+        have a model of one name (a campaign's round, a league night's round), else by name."""
+        return rows.get(model._meta.label_lower) or rows[model._meta.model_name]
+
 
 def _gang(owner, name, faction, roles=("leader", "deputy", "ganger")):
     gang = rosters.create_gang(owner=owner, name=name, faction=faction)
@@ -98,7 +104,7 @@ def _league(organiser, name, players) -> dict:
         "match": result.match,
         "playerrating": rating,
         "ratingchange": RatingChange.objects.filter(player=players[0]).first(),
-        "round": leagues.open_round(league=league, actor=organiser),  # a league night's
+        "leagues.round": leagues.open_round(league=league, actor=organiser),  # a night's
     }
 
 
