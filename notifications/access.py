@@ -6,22 +6,20 @@ inbox only (the selectors and services filter by recipient)."""
 
 from __future__ import annotations
 
+from campaigns import access as campaigns_access
 from config.errors import NotAllowed
+from leagues import access as leagues_access
 
 
 def may_manage_webhooks(*, user, campaign=None, league=None) -> bool:
     """A campaign's arbitrators (its organiser among them) and staff; a league's organisers
     and staff. Reading the delivery log is the same right: it shows the receiver's answers."""
     if campaign is not None:
-        from campaigns.services.common import is_arbitrator
-
-        return is_arbitrator(user=user, campaign=campaign) or (
+        return campaigns_access.arbitrates(user=user, campaign=campaign) or (
             user.is_authenticated and campaign.created_by_id == user.pk
         )
     if league is not None:
-        from leagues.services.common import is_organiser
-
-        return is_organiser(user=user, league=league)
+        return leagues_access.organises(user=user, league=league)
     return False
 
 
