@@ -11,19 +11,11 @@ from __future__ import annotations
 from django.urls import reverse
 
 from notifications.services import Notice, notify_many
+from notifications.texts import game_name as _game
 
 
 def _names(user) -> str:
     return user.username if user is not None else "Posse"
-
-
-def _game(slug: str) -> str:
-    from rulesets.registry import get_ruleset
-
-    try:
-        return get_ruleset(slug).name
-    except Exception:  # a ruleset removed since: its slug still says which game it was
-        return slug
 
 
 def _campaign_owners(campaign) -> list[int]:

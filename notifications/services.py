@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config import dispatch
 from notifications.errors import NotificationError, NotInInbox
 from notifications.models import Category, Notification, Preference, Reader
 from notifications.texts import category_of
@@ -63,9 +64,7 @@ def notify_many(*, notices: list[Notice]) -> list[int]:
     else:
         ids = [row.pk for row in made]
     if ids:
-        from notifications.tasks import send_emails
-
-        transaction.on_commit(lambda: send_emails.delay(notification_ids=ids), robust=True)
+        dispatch.send_on_commit("notifications.tasks.send_emails", notification_ids=ids)
     return ids
 
 

@@ -8,6 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from notifications.models import Category
+from rulesets.registry import get_ruleset
 
 # kind -> (category, sentence with %(param)s placeholders)
 KINDS = {
@@ -87,3 +88,9 @@ def _fill(text: str, params: dict) -> str:
         return text % params
     except (KeyError, TypeError, ValueError):
         return text
+
+
+def game_name(slug: str) -> str:
+    """A game's name for a sentence; a ruleset removed since keeps its slug."""
+    ruleset = get_ruleset(slug)
+    return ruleset.name if ruleset is not None else slug

@@ -20,6 +20,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from config import dispatch
+from notifications.services import Notice, notify_many
+from notifications.texts import game_name as _game
+
+CHECK_TURN = "notifications.tasks.check_turn"
+
 # Longer than a table stream lives (matches/views/stream.py MAX_SECONDS) before it reconnects.
 PRESENCE_SECONDS = 330
 
@@ -44,8 +50,7 @@ def _pending(match_id: int) -> str:
 def schedule(*, match, waiting) -> None:
     """At most one check per match waits at a time (a cache key as the latch): a live match
     moving fast costs one Redis command per change, not one delayed message each."""
-    from notifications.tasks import check_turn
-
+    check_turn = dispatch.task(CHECK_TURN)
     delay = getattr(settings, "NOTIFY_TURN_DELAY", 0)
     if not waiting or not delay or check_turn.app.conf.task_always_eager:
         return
@@ -66,9 +71,8 @@ def check(*, match_id: int, version: int, again: bool = True) -> int:
     from django.urls import reverse
 
     from matches.models import Match
-    from notifications.hooks import _game
-    from notifications.services import Notice, notify_many
-    from notifications.tasks import check_turn
+
+    check_turn = dispatch.task(CHECK_TURN)
     from rulesets.registry import get_ruleset
 
     match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE).first()

@@ -25,9 +25,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from config import dispatch
 from notifications import access, ssrf
 from notifications.errors import NotificationError
 from notifications.models import Webhook, WebhookDelivery
+
+DELIVER = "notifications.tasks.deliver_webhook"
 
 Status = WebhookDelivery.Status
 TITLES = {
@@ -107,7 +110,7 @@ def _publish(webhooks, *, owner: dict, event: str, data: Callable[[], dict]) -> 
         for hook in hooks
     )
     ids = [row.pk for row in rows]
-    from notifications.tasks import deliver_webhook
+    deliver_webhook = dispatch.task(DELIVER)
 
     def send():
         for pk in ids:
@@ -215,8 +218,7 @@ def _failed(delivery: WebhookDelivery, status: int | None, error: str) -> str:
         WebhookDelivery.objects.filter(pk=delivery.pk).update(
             last_status=status, last_error=error, next_try_at=next_try
         )
-        from notifications.tasks import deliver_webhook
-
+        deliver_webhook = dispatch.task(DELIVER)
         deliver_webhook.apply_async(kwargs={"delivery_id": delivery.pk}, countdown=wait)
         return "retry"
     with transaction.atomic():
@@ -252,8 +254,7 @@ def _pause(webhook: Webhook) -> None:
 
 def sweep_webhooks() -> int:
     """Beat: deliveries due whose task was lost (a worker killed mid-try, a broker restart)."""
-    from notifications.tasks import deliver_webhook
-
+    deliver_webhook = dispatch.task(DELIVER)
     due = WebhookDelivery.objects.filter(status=Status.PENDING, next_try_at__lte=timezone.now())
     ids = list(due.order_by("id").values_list("pk", flat=True)[:500])
     for pk in ids:
