@@ -227,3 +227,30 @@ def turn_waiting(*, match, waiting) -> None:
     from notifications import turns
 
     turns.schedule(match=match, waiting=waiting)
+
+
+def league_round_paired(*, round_, tables: list[list[int]], byes: list[int]) -> None:
+    """A league night's round paired: each player hears their table and opponents, or bye."""
+    from django.contrib.auth import get_user_model
+
+    league = round_.league
+    everyone = [p for players in tables for p in players] + list(byes)
+    names = dict(get_user_model().objects.filter(pk__in=everyone).values_list("pk", "username"))
+    link = reverse("league-pairings-round", args=[league.pk, round_.number])
+    base = {"league": league.name, "number": round_.number}
+    notices = [
+        Notice(
+            player,
+            "league_round.table",
+            {
+                **base,
+                "table": number,
+                "opponents": ", ".join(names[p] for p in players if p != player),
+            },
+            link,
+        )
+        for number, players in enumerate(tables, start=1)
+        for player in players
+    ]
+    notices += [Notice(player, "league_round.bye", base, link) for player in byes]
+    notify_many(notices=notices)

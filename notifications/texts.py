@@ -44,6 +44,14 @@ KINDS = {
         Category.ROUNDS,
         _("Round %(number)s of %(campaign)s is open."),
     ),
+    "league_round.table": (
+        Category.ROUNDS,
+        _("Round %(number)s of the league %(league)s: table %(table)s, against %(opponents)s."),
+    ),
+    "league_round.bye": (
+        Category.ROUNDS,
+        _("Round %(number)s of the league %(league)s: you have a bye."),
+    ),
     "round.closed": (
         Category.ROUNDS,
         _("Round %(number)s of %(campaign)s is closed and its post-games are done."),

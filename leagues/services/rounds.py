@@ -24,6 +24,7 @@ from leagues.rounds_closing import close as _close
 from leagues.rounds_closing import complete as _complete
 from leagues.rounds_models import Round, RoundSeat, RoundTable
 from leagues.services import results
+from notifications import hooks as notify
 from rulesets.registry import get_ruleset
 
 MAX_MINUTES = 24 * 60
@@ -148,6 +149,9 @@ def open_round(*, league: League, actor, minutes: object = None) -> Round:
     ]
     seats += [RoundSeat(round=round_, table=None, player_id=p) for p in paired.byes]
     RoundSeat.objects.bulk_create(seats)
+    notify.league_round_paired(
+        round_=round_, tables=[list(t) for t in paired.tables], byes=list(paired.byes)
+    )
     return round_
 
 

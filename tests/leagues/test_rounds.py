@@ -164,3 +164,24 @@ def test_league_night_settings_are_checked(swiss):
     ok(organiser.patch(swiss.url(), {"bye_points": 2, "unreported_tables": "loss"}), 200)
     league = League.objects.get(pk=swiss.league.pk)
     assert (league.bye_points, league.unreported_tables) == (2, "loss")
+
+
+def test_each_player_hears_their_table_or_their_bye_when_a_round_is_paired(swiss):
+    """The pairing reaches the players wherever they are: a notification each, naming the
+    table and the opponent, or the bye, with a link to the round's pairings."""
+    from notifications.models import Notification
+    from notifications.texts import render
+
+    check_in(swiss, "ann", "bob", "cal", "dee", "eve")
+    answer = ok(swiss.client(swiss.organiser).post(swiss.url("rounds/"), {}))
+    paired = Notification.objects.filter(kind__startswith="league_round")
+    for table in answer["tables"]:
+        for name in table["players"]:
+            (notice,) = paired.filter(recipient=user(name))
+            (other,) = [p for p in table["players"] if p != name]
+            text = render(notice.kind, notice.params)
+            assert f"table {table['table']}, against {other}" in text, text
+            assert notice.link.endswith(f"/pairings/{answer['number']}/")
+    (bye,) = answer["byes"]
+    (notice,) = paired.filter(recipient=user(bye))
+    assert "you have a bye" in render(notice.kind, notice.params)

@@ -114,6 +114,8 @@ def test_every_kind_reads_in_english_french_and_dutch():
         "host": "h",
         "failures": 5,
         "match": 1,
+        "table": 5,
+        "opponents": "bob",
     }
     for kind in KINDS:
         english = render(kind, params, "en")
