@@ -370,6 +370,7 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
         actor=actor,
         battle=battle,
     )
+    notify.battle_disputed(battle=battle, actor=actor)
     return battle
 
 

@@ -8,7 +8,6 @@ from django.db import transaction
 
 from campaigns import services as campaigns
 from leagues import services as leagues
-from notifications import hooks as notify
 from notifications.models import Notification
 from notifications.texts import KINDS, render
 from rosters import services as rosters
@@ -83,9 +82,7 @@ def test_a_reported_battle_asks_the_other_side_and_a_dispute_tells_the_arbitrato
         campaign=world.campaign, actor=ann, gangs=[a.pk, b.pk], winner=a.pk, casualties=[]
     )
     assert kinds_for(bob) == ["battle.to_confirm"] and kinds_for(ann) == []
-    battle = campaigns.dispute_battle(battle=battle, actor=bob, reason="We won.")
-    # Its one-line call waits for room in campaigns/services/battles.py (docs/notifications.md).
-    notify.battle_disputed(battle=battle, actor=bob)
+    campaigns.dispute_battle(battle=battle, actor=bob, reason="We won.")
     assert kinds_for(world.arbitrator) == ["battle.disputed"]
     assert kinds_for(ann) == ["battle.disputed"]  # the reporter hears of it too
 
