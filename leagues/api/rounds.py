@@ -200,7 +200,8 @@ class CheckInView(APIView):
     @extend_schema(
         operation_id="leagues_check_in_drop",
         request=LeagueCheckInInputSerializer,
-        responses=LeagueCheckInSerializer,
+        # 200 with the check-in as it now is (dropped), not DELETE's default 204.
+        responses={200: LeagueCheckInSerializer},
         summary="Drop from the next rounds (a member themselves; organisers anyone)",
     )
     def delete(self, request, pk: int):
