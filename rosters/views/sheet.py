@@ -21,8 +21,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rosters import access, detail, house_rules
+from rosters import access, detail, house_rules, offers
+from rosters.kit_facts import kit_facts
 from rosters.models import STATS, CatalogueItem, Fighter, Gang, Role
+from rosters.services import gang_rules
 from rulesets.last_hope_frontier import marketplace, post_game
 from rulesets.last_hope_frontier.factions import favoured_suit_name
 
@@ -135,8 +137,10 @@ def read_only_body(context: dict, key: str) -> SafeString:
 
 
 def _priced(kind: str, row: dict) -> dict:
-    """A row of kit or goods with what the marketplace pays for it (``error`` goes in later)."""
-    return {kind: row, "sale_price": marketplace.sale_price(row["market_value"])}
+    """A row of kit or goods with what the marketplace pays for it and, for kit, what it does
+    at the table (``error`` goes in later)."""
+    facts = kit_facts(row["item"]) if kind == "equipment" else []
+    return {kind: row, "sale_price": marketplace.sale_price(row["market_value"]), "facts": facts}
 
 
 def _card(fighter: dict, *, capped: bool) -> dict:
@@ -178,10 +182,18 @@ def _joined(options) -> SafeString:
     return mark_safe("".join(options))  # each one made by format_html, escaped
 
 
-def roster(data: dict, *, owner: Gang | None = None, user=None, with_store: bool = False) -> dict:
+def roster(
+    data: dict,
+    *,
+    owner: Gang | None = None,
+    user=None,
+    with_store: bool = False,
+    buy_for: int | None = None,
+) -> dict:
     """The sheet's context from the gang detail ``data``. ``owner`` (the gang's row, for the
     access rules) and ``user`` give the controls; ``with_store`` adds what the owner's forms
-    need (the roles and the catalogue)."""
+    need (the roles and the catalogue, each offered or not, and why; the buy list for the
+    fighter ``buy_for`` when given)."""
     # Asked only when a card is on the table: the one place the sheet needs the house rules.
     showing = any(f["showing"] for f in data["fighters"] if f["status"] == Fighter.Status.ACTIVE)
     capped = showing and house_rules.stat_caps(data["id"])
@@ -203,8 +215,23 @@ def roster(data: dict, *, owner: Gang | None = None, user=None, with_store: bool
     if context["can_manage"]:
         _move_options(context)
     if with_store and context["can_manage"]:
-        context["roles"] = list(Role.objects.all())
-        context["store"] = list(
-            CatalogueItem.objects.filter(purchasable=True).exclude(kind=CatalogueItem.Kind.GOODS)
-        )
+        _offers(context, data, buy_for)
     return context
+
+
+def _offers(context: dict, data: dict, buy_for: int | None) -> None:
+    """The hire and buy lists: what the gang may take, and why the rest is not offered (the
+    services' own refusals, rosters/offers.py)."""
+    rules = gang_rules()
+    roles = list(Role.objects.all())
+    store = list(
+        CatalogueItem.objects.filter(purchasable=True).exclude(kind=CatalogueItem.Kind.GOODS)
+    )
+    context["roles"], context["store"] = roles, store
+    context["hire_offers"] = offers.hire_offers(roles=roles, data=data, rules=rules)
+    context["buy_offers"] = offers.buy_offers(
+        store=store, data=data, rules=rules, fighter_id=buy_for
+    )
+    context["hire_refused"] = [o for o in context["hire_offers"] if not o.offered]
+    context["buy_refused"] = [o for o in context["buy_offers"] if not o.offered]
+    context["buy_for"] = next((f["name"] for f in data["fighters"] if f["id"] == buy_for), "")
