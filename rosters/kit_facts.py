@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rulesets.last_hope_frontier.catalogue import Clothing, Item, Weapon, catalogue
-from rulesets.last_hope_frontier.weapons import firing_band, knife_throw_band
+from rulesets.last_hope_frontier.weapons import Band, firing_band, knife_throw_band
 
 
 def kit_facts(slug: str) -> list[str]:
@@ -35,7 +35,7 @@ def _weapon(weapon: Weapon) -> list[str]:
     if band.range_max == 0:
         facts = [_("base contact")]
     else:
-        facts = [_("range %(band)s") % {"band": band.card_lengths()}]
+        facts = [_("range %(band)s") % {"band": _band(band)}]
     if weapon.damage_bonus:
         facts.append(_("+%(bonus)s damage") % {"bonus": weapon.damage_bonus})
     else:
@@ -53,7 +53,14 @@ def _weapon(weapon: Weapon) -> list[str]:
         )
     if weapon.can_be_thrown:
         band = knife_throw_band(weapon)
-        facts.append(_("thrown: range %(band)s, then lost") % {"band": band.card_lengths()})
+        facts.append(_("thrown: range %(band)s, then lost") % {"band": _band(band)})
     if weapon.slug == "derringer":
         facts.append(_("a shot in base contact when no melee weapon is carried"))
     return [fact for fact in facts if fact]
+
+
+def _band(band: Band) -> str:
+    """A band in card lengths as the seed prints it ("0 to 1"), in the page's language."""
+    if band.range_min == band.range_max:
+        return str(band.range_max)
+    return _("%(low)s to %(high)s") % {"low": band.range_min, "high": band.range_max}

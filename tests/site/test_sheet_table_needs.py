@@ -89,3 +89,11 @@ def test_revoking_the_share_link_asks_first(site, user, gang):
 def test_only_the_owner_is_asked(other_site, gang):
     assert other_site.get(f"/gangs/{gang.pk}/share/revoke/").status_code in (403, 404)
     assert other_site.get(f"/gangs/{gang.pk}/sell/?equipment=1").status_code in (403, 404)
+
+
+def test_the_facts_read_in_the_pages_language(site, user, gang):
+    bob = services.hire_fighter(gang=gang, name="Bob", role="leader", actor=user)
+    services.purchase_item(gang=gang, item="shotgun", fighter_id=bob.pk, quantity=1, actor=user)
+    response = site.get(f"/gangs/{gang.pk}/", HTTP_ACCEPT_LANGUAGE="fr")
+    text = unescape(response.content.decode())
+    assert "portée 1 à 2 · +2 dégâts · à recharger tous les 3 tirs" in text
