@@ -8,9 +8,9 @@ class CampaignsConfig(AppConfig):
         # A campaign's arbitrators oversee the gangs playing in it: rosters asks this rule
         # (through its access hook) without importing campaigns.
         from campaigns import access as campaign_access
-        from campaigns.selectors import takedowns_by_fighter
+        from campaigns.selectors import house_rules_of_gang, takedowns_by_fighter
         from matches import access as match_access
-        from rosters import access, takedowns
+        from rosters import access, house_rules, takedowns
 
         access.register_overseer_rule(campaign_access.arbitrates_gang)
         # Its members watch its live battles; its arbitrators run it in the admin.
@@ -18,3 +18,5 @@ class CampaignsConfig(AppConfig):
         campaign_access.register_admin()
         # Battles record who took whom out of action: what an imported gang's flips may be.
         takedowns.register_source(takedowns_by_fighter)
+        # A gang plays by the house rules its campaign chose (stat caps on its flips).
+        house_rules.register_source(house_rules_of_gang)

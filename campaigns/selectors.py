@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from django.db.models import Count, F, Q
 
-from campaigns.models import Battle, BattleSide, Casualty, Membership
+from campaigns.models import Battle, BattleSide, Campaign, Casualty, Membership
 from ranking import by_field, head_to_head, rank
 
 
@@ -20,6 +20,17 @@ def takedowns_by_fighter(fighter_ids: list[int]) -> dict[int, tuple[int, int]]:
         .annotate(taken_out=Count("id"), killing_blows=Count("id", filter=Q(killed=True)))
     )
     return {r["taken_out_by"]: (r["taken_out"], r["killing_blows"]) for r in rows}
+
+
+def house_rules_of_gang(gang_id: int) -> set[str]:
+    """The house rules on in the campaigns this gang plays in (an active membership of a
+    campaign not finished): rosters asks through its house-rules hook."""
+    chosen = Campaign.objects.filter(
+        memberships__gang_id=gang_id,
+        memberships__status=Membership.Status.ACTIVE,
+        status__in=[Campaign.Status.DRAFT, Campaign.Status.ACTIVE],
+    ).values_list("house_rules", flat=True)
+    return {key for rules in chosen for key, on in (rules or {}).items() if on}
 
 
 def campaign_standings(campaign) -> dict:

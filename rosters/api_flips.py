@@ -20,7 +20,8 @@ class FighterFlipRequestSerializer(s.FlipActionSerializer):
         allow_null=True,
         default=None,
         help_text=f"With flip or reflip, one of {', '.join(STATS)}: take +1 in it at once "
-        "if the card drawn offers it (and it is below its cap); otherwise the card stays "
+        "if the card drawn offers it (and, under the campaign's house rule stat_caps, it is "
+        "below its cap); otherwise the card stays "
         "showing, and `prefer.reason` says why.",
     )
 

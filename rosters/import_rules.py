@@ -9,7 +9,8 @@ The rule (docs/api.md, "Export and import"):
    catalogue and only what the store sells (``check_purchasable``), carry limits
    (``check_carry_limits``), goods only from the catalogue, injuries in the order the
    post-game deals them (``post_game.injury_for``), advancements only as the flip table allows
-   and never past a stat's cap (``post_game.choose_upgrade``, replayed card by card), and no
+   (``post_game.choose_upgrade``, replayed card by card; no caps, as the text: house rule
+   ``stat_caps`` is a campaign's, and an imported gang is in none), and no
    more flips, spent and unspent, than the take-downs recorded could have earned
    (``post_game.flips_earned``). Prices: what was paid is kept only when it does not exceed
    today's catalogue price; above it, the catalogue price is what the copy records.
@@ -232,7 +233,9 @@ def _plan_history(fighter: FighterPlan, row, *, path: str, refusals: _Refusals) 
             continue
         session = {"flips_left": 0, "card": advancement["card"]}
         try:
-            _, stats = post_game.choose_upgrade(session, stats, advancement["stat"])
+            # By the flip table (no caps): an imported gang is in no campaign, so it plays
+            # by the text; a restored history was checked by its campaign's rules as it grew.
+            _, stats = post_game.choose_upgrade(session, stats, advancement["stat"], capped=False)
         except IllegalAction as exc:
             refusals.add(f"{path}.advancements.{j}", exc.reason)
             continue

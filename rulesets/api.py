@@ -92,7 +92,11 @@ class FighterSerializer(serializers.Serializer):
     combat = serializers.IntegerField(required=False, min_value=0, max_value=99)
     strength = serializers.IntegerField(required=False, min_value=0, max_value=99)
     faction = serializers.ChoiceField(FACTIONS)
-    weapon = serializers.CharField(required=False, allow_null=True)
+    weapon = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="A melee weapon slug; null (fists) only under house rule fists.",
+    )
 
 
 class DefenderSerializer(serializers.Serializer):
@@ -116,6 +120,12 @@ class CombatRequestSerializer(serializers.Serializer):
     defender = DefenderSerializer()
     attack_card = serializers.CharField()
     defence_card = serializers.CharField()
+    house_rules = serializers.DictField(
+        child=serializers.BooleanField(),
+        required=False,
+        help_text='As a match\'s options.house_rules: {"fists": true} lets a fighter without '
+        "a melee weapon fight at -1.",
+    )
 
 
 class AttackSideSerializer(serializers.Serializer):

@@ -74,6 +74,7 @@ from rosters.services.ledger import (
     reconcile_credits,
 )
 from rosters.services.starting import create_starting_gang
+from rosters.services.writes import check_affordable
 
 # _event, _lock, _post, _refresh_totals: rosters' own helpers, used by rosters.exports.
 __all__ = [
@@ -98,6 +99,7 @@ __all__ = [
     "award_flips",
     "can_manage_gang",
     "change_price",
+    "check_affordable",
     "check_can_carry",
     "check_can_hire",
     "check_carry_limits",

@@ -10,7 +10,6 @@ from django.utils import timezone
 
 from rosters.errors import (
     CarryError,
-    InsufficientCredits,
     RosterError,
 )
 from rosters.models import (
@@ -18,11 +17,12 @@ from rosters.models import (
     Equipment,
     Fighter,
     Gang,
+    GangRules,
     LedgerEntry,
 )
 from rosters.services.common import Kind, Reason, _event, _lock, gang_rules
 from rosters.services.fighters import _active_fighter
-from rosters.services.writes import GangWrite, _refresh_totals
+from rosters.services.writes import GangWrite, _refresh_totals, check_affordable
 from rulesets.core.words import counted
 from rulesets.last_hope_frontier import marketplace
 
@@ -56,11 +56,18 @@ def check_can_carry(*, fighter: Fighter, item: CatalogueItem, quantity: int = 1)
 
 
 def check_carry_limits(
-    *, role: str, fighter_name: str, held: list[CatalogueItem], item: CatalogueItem, quantity=1
+    *,
+    role: str,
+    fighter_name: str,
+    held: list[CatalogueItem],
+    item: CatalogueItem,
+    quantity=1,
+    rules: GangRules | None = None,
 ) -> None:
     """The carry rule on plain values: a fighter of ``role`` holding ``held`` takes
     ``quantity`` more ``item`` (purchases and moves ask through ``check_can_carry``; an
-    import asks for each item of a fighter it has not written yet)."""
+    import asks for each item of a fighter it has not written yet; the buy list for each
+    item, with ``rules`` read once)."""
     if role not in item.allowed_roles:
         allowed = " or ".join(item.allowed_roles) or "nobody"
         raise CarryError(
@@ -75,7 +82,7 @@ def check_carry_limits(
             field="quantity",
         )
     category = _carry_category(item)
-    limit = gang_rules().carry_limits[category]
+    limit = (rules or gang_rules()).carry_limits[category]
     in_category = sum(1 for h in held if _carry_category(h) == category)
     if in_category + quantity > limit:
         raise CarryError(
@@ -136,8 +143,7 @@ def purchase_item(
         fighter = _active_fighter(gang, fighter_id)
         check_can_carry(fighter=fighter, item=entry, quantity=quantity)
     cost = entry.price * quantity
-    if cost > gang.credits:
-        raise InsufficientCredits(needed=cost, available=gang.credits)
+    check_affordable(cost=cost, credits=gang.credits, field="item")
     where = f"for {fighter.name}" if fighter else "for the stash"
     label = entry.name if quantity == 1 else f"{quantity} × {entry.name}"
     write = GangWrite(gang)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Max
 
+from rosters import house_rules
 from rosters.errors import (
     FighterUnavailable,
     RosterError,
@@ -115,7 +116,8 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
                 f"Choose one of the stats the card offers: {', '.join(session_options(showing))}.",
                 field="stat",
             )
-        post_game.choose_upgrade(session, fighter.current_stats(), stat)
+        capped = house_rules.stat_caps(fighter.gang_id)
+        post_game.choose_upgrade(session, fighter.current_stats(), stat, capped=capped)
     except IllegalAction as exc:
         raise FighterUnavailable(exc.reason, field="action") from None
     return _take(fighter, showing, stat, actor=actor)
@@ -126,24 +128,28 @@ def flip_preferring(
     *, fighter: Fighter, actor, stat: str, reflip: bool = False
 ) -> tuple[FlipDraw, str | None]:
     """A flip (or a reflip) and, in the same call, +1 to ``stat`` when the card drawn offers
-    it and the stat is below its cap: ``(draw, None)``. Otherwise the card stays showing for
-    a choice, a reflip or a pass, and the second value says why (the rule's own sentence).
+    it (and, under house rule ``stat_caps``, the stat is below its cap): ``(draw, None)``.
+    Otherwise the card stays showing for a choice, a reflip or a pass, and the second value
+    says why (the rule's own sentence).
 
-    A stat already at its cap is refused before a flip is spent: no card could raise it."""
+    Under the house rule, a stat already at its cap is refused before a flip is spent: no
+    card could raise it."""
     _lock(fighter.gang_id)
     fighter = Fighter.objects.select_for_update().select_related("gang").get(pk=fighter.pk)
     if stat not in STATS:
         raise RosterError(f"Prefer one of the stats: {', '.join(STATS)}.", field="prefer")
     stats = fighter.current_stats()
-    if stats[stat] >= post_game.stat_cap(stat):
+    capped = house_rules.stat_caps(fighter.gang_id)
+    cap = post_game.stat_cap(stat, capped=capped)
+    if cap is not None and stats[stat] >= cap:
         raise RosterError(
-            f"{stat.capitalize()} is already at its maximum of {post_game.stat_cap(stat)}; "
-            "no card can raise it.",
+            f"{stat.capitalize()} is already at its maximum of {cap}; no card can raise it.",
             field="prefer",
         )
     draw = flip_card(fighter=fighter, actor=actor, action="reflip" if reflip else "flip")
     try:
-        post_game.choose_upgrade({"flips_left": fighter.flips, "card": draw.card}, stats, stat)
+        showing = {"flips_left": fighter.flips, "card": draw.card}
+        post_game.choose_upgrade(showing, stats, stat, capped=capped)
     except IllegalAction as exc:
         return draw, exc.reason
     return _take(fighter, draw, stat, actor=actor), None

@@ -26,12 +26,18 @@ from rosters.models import Equipment, Fighter, Gang, GangEvent, Goods, LedgerEnt
 from rosters.services.common import _new_event
 
 
+def check_affordable(*, cost: int, credits: int, field: str) -> None:
+    """Credits never go below zero: the rule every spending write (and the page's lists of
+    what a gang may take, rosters/offers.py) asks."""
+    if cost > credits:
+        raise InsufficientCredits(needed=cost, available=credits, field=field)
+
+
 def _entry(gang: Gang, *, amount: int, reason: str, note: str, actor, field: str = "amount"):
     """A new ledger row (not saved yet), its balance checked against the credits of ``gang``,
     which the caller has locked; the gang's credits move to that balance."""
+    check_affordable(cost=-amount, credits=gang.credits, field=field)
     balance = gang.credits + amount
-    if balance < 0:
-        raise InsufficientCredits(needed=-amount, available=gang.credits, field=field)
     entry = LedgerEntry(
         gang=gang, amount=amount, reason=reason, balance_after=balance, note=note, actor=actor
     )

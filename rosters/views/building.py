@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.pages import SERVICE_ERRORS, call_service, dry_run, error_of
 from rosters import access, services
-from rosters.models import CatalogueItem, Fighter, Gang, Role
+from rosters.models import CatalogueItem, Equipment, Fighter, Gang, Goods, Role
 from rosters.views.forms import FlipForm, HireForm, MoveForm, PurchaseForm, SaleForm
 from rosters.views.gangs import sheet_page
 from rosters.views.sheet import STAT_NAMES
@@ -172,30 +172,63 @@ def _refused(request, pk: int, key: str, exc: Exception):
     return sheet_page(request, pk, errors={key: message}, status=status)
 
 
+def _sell(gang: Gang, equipment_id, goods_id, actor):
+    if equipment_id is not None:
+        return services.sell_equipment(gang=gang, equipment_id=equipment_id, actor=actor)
+    return services.sell_goods(gang=gang, goods_id=goods_id, actor=actor)
+
+
 @login_required
-@require_POST
 def sell(request, pk: int):
+    """GET: what selling would bring (the service, dry-run), asked first; POST: sell."""
     gang = _gang(request, pk, access.Action.SELL)
-    form = SaleForm(request.POST)
+    form = SaleForm(request.POST if request.method == "POST" else request.GET)
     form.is_valid()
     equipment_id, goods_id = form.cleaned_data.get("equipment"), form.cleaned_data.get("goods")
+    row = f"equipment-{equipment_id}" if equipment_id else f"goods-{goods_id}"
+    if request.method != "POST":
+        return _confirm_sale(request, gang, equipment_id, goods_id, row)
     try:
-        if equipment_id is not None:
-            entry = services.sell_equipment(
-                gang=gang, equipment_id=equipment_id, actor=request.user
-            )
-        else:
-            entry = services.sell_goods(gang=gang, goods_id=goods_id, actor=request.user)
+        entry = _sell(gang, equipment_id, goods_id, request.user)
     except SERVICE_ERRORS as exc:
-        return _refused(
-            request, pk, f"equipment-{equipment_id}" if equipment_id else f"goods-{goods_id}", exc
-        )
+        return _refused(request, pk, row, exc)
     messages.success(
         request,
         _("%(note)s: +%(amount)s credits; %(left)s credits now.")
         % {"note": entry.note, "amount": entry.amount, "left": entry.balance_after},
     )
     return redirect(_back(pk))
+
+
+def _confirm_sale(request, gang: Gang, equipment_id, goods_id, row: str):
+    error, entry, status = None, None, 200
+    try:
+        entry = dry_run(lambda: _sell(gang, equipment_id, goods_id, request.user))
+    except SERVICE_ERRORS as exc:
+        error, status = error_of(exc)[1:]
+    field = ("equipment", equipment_id) if equipment_id is not None else ("goods", goods_id)
+    context = {
+        "gang": gang,
+        "question": _("Sell it?"),
+        "error": error,
+        "fields": [field],
+        "cancel_url": _back(gang.pk, row),
+        "cancel": _("Keep it"),
+    }
+    if entry is not None:
+        rows, named = (
+            (Equipment.objects, "item__name")
+            if equipment_id is not None
+            else (Goods.objects, "name")
+        )
+        name = rows.filter(gang=gang, pk=field[1]).values_list(named, flat=True).first()
+        context["question"] = _("Sell the %(item)s?") % {"item": name}
+        context["lines"] = [
+            _("The marketplace pays %(amount)s credits: %(after)s credits after the sale.")
+            % {"amount": entry.amount, "after": entry.balance_after}
+        ]
+        context["confirm"] = _("Sell for %(price)s") % {"price": entry.amount}
+    return render(request, "rosters/confirm.html", context, status=status)
 
 
 @login_required

@@ -33,8 +33,12 @@ class HireForm(forms.Form):
     name = forms.CharField(label=_("Fighter's name"), max_length=80)
     role = forms.ChoiceField(label=_("Role"))
 
-    def __init__(self, *args, roles=(), credits=0, **kwargs):
+    def __init__(self, *args, roles=(), credits=0, offered=None, **kwargs):
+        """``offered``: the slugs the sheet offers (rosters/offers.py); None: every role (a
+        posted form, so that the service's refusal is the one shown)."""
         super().__init__(*args, **kwargs)
+        if offered is not None:
+            roles = [r for r in roles if r.slug in offered]
         self.fields["role"].choices = [
             (
                 r.slug,
@@ -53,9 +57,12 @@ class PurchaseForm(forms.Form):
         label=_("Quantity"), min_value=1, max_value=MAX_QUANTITY, initial=1
     )
 
-    def __init__(self, *args, store=(), fighters=(), credits=0, **kwargs):
-        """``fighters``: (id, name) of those who may carry what is bought."""
+    def __init__(self, *args, store=(), fighters=(), credits=0, offered=None, **kwargs):
+        """``fighters``: (id, name) of those who may carry what is bought; ``offered``: as
+        for ``HireForm``."""
         super().__init__(*args, **kwargs)
+        if offered is not None:
+            store = [item for item in store if item.slug in offered]
         groups: dict[str, list] = {}
         for item in store:
             label = _("%(item)s — %(price)s credits") % {"item": item.name, "price": item.price}

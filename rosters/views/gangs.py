@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from config.pages import call_service, form_status
-from rosters import services, sharing
+from rosters import access, services, sharing
 from rosters.models import Gang, GangEvent, LedgerEntry
 from rosters.views import sheet
 from rosters.views.forms import GangCreateForm, HireForm, PurchaseForm
@@ -48,16 +48,28 @@ def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, statu
     owner = Gang.objects.only("id", "owner_id", "share_token").filter(pk=gang_id).first()
     if owner is None:
         raise Http404
-    context = sheet.roster(data, owner=owner, user=request.user, with_store=True)
+    buy_for = request.GET.get("fighter", "")
+    context = sheet.roster(
+        data,
+        owner=owner,
+        user=request.user,
+        with_store=True,
+        buy_for=int(buy_for) if buy_for.isdigit() else None,
+    )
     if context["can_manage"]:
         fighters = [(c["fighter"]["id"], c["fighter"]["name"]) for c in context["active_cards"]]
         credits = data["credits"]
-        context["hire_form"] = hire or HireForm(roles=context["roles"], credits=credits)
+        context["hire_form"] = hire or HireForm(
+            roles=context["roles"],
+            credits=credits,
+            offered={o.slug for o in context["hire_offers"] if o.offered},
+        )
         context["buy_form"] = buy or PurchaseForm(
             store=context["store"],
             fighters=fighters,
             credits=credits,
-            initial={"fighter": request.GET.get("fighter", "")},
+            offered={o.slug for o in context["buy_offers"] if o.offered},
+            initial={"fighter": buy_for},
         )
         context["share_url"] = sharing.share_url(request, owner)
     else:
@@ -139,8 +151,19 @@ def gang_share(request, pk: int):
 
 
 @login_required
-@require_POST
 def gang_unshare(request, pk: int):
+    """GET: asks first (the link stops working for everyone who has it); POST: revoke."""
+    if request.method != "POST":
+        gang = access.access_gang(user=request.user, action=access.Action.SHARE, gang_id=pk)
+        context = {
+            "gang": gang,
+            "question": _("Revoke the share link?"),
+            "lines": [_("Everyone who has the link can no longer read the roster with it.")],
+            "confirm": _("Revoke the link"),
+            "cancel_url": f"{_detail_url(pk)}#share",
+            "cancel": _("Keep the link"),
+        }
+        return render(request, "rosters/confirm.html", context)
     sharing.revoke_share(user=request.user, gang_id=pk)
     messages.success(request, _("Share link revoked: it now leads nowhere."))
     return redirect(f"{_detail_url(pk)}#share")

@@ -21,8 +21,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rosters import access, detail
+from rosters import access, detail, house_rules, offers
+from rosters.kit_facts import kit_facts
 from rosters.models import STATS, CatalogueItem, Fighter, Gang, Role
+from rosters.services import gang_rules
 from rulesets.last_hope_frontier import marketplace, post_game
 from rulesets.last_hope_frontier.factions import favoured_suit_name
 
@@ -58,11 +60,11 @@ class FlipChoice:
     stat: str
     name: str
     now: int
-    cap: int
+    cap: int | None  # None by the text; the catalogue's cap under house rule stat_caps
 
     @property
     def at_cap(self) -> bool:
-        return self.now >= self.cap
+        return self.cap is not None and self.now >= self.cap
 
 
 def stat_cells(fighter: dict) -> list[StatCell]:
@@ -87,10 +89,12 @@ def stat_cells(fighter: dict) -> list[StatCell]:
     return cells
 
 
-def flip_choices(fighter: dict, draw: dict) -> list[FlipChoice]:
+def flip_choices(fighter: dict, draw: dict, *, capped: bool) -> list[FlipChoice]:
+    """The stats the card showing offers; ``capped``: the gang plays by house rule
+    ``stat_caps`` (rosters/house_rules.py), as ``services.flips`` asks when it is chosen."""
     now = fighter["stats"]
     return [
-        FlipChoice(stat, STAT_NAMES[stat], now[stat], post_game.stat_cap(stat))
+        FlipChoice(stat, STAT_NAMES[stat], now[stat], post_game.stat_cap(stat, capped=capped))
         for stat in draw["options"]
     ]
 
@@ -111,11 +115,13 @@ def owner_body(request, context: dict, key: str) -> SafeString:
     """The owner's body (its sell, move and flip forms), rendered once per detail key as for
     ``read_only_body``; each form's CSRF token is the request's, put in at each read (any
     masking of the secret is valid, so one token serves every form of the page)."""
-    body = cache.get(f"{key}:page-body:manage")
+    # The caps come from the gang's campaign, which the detail key does not follow.
+    cached = f"{key}:page-body:manage{':capped' if context['stat_caps'] else ''}"
+    body = cache.get(cached)
     if body is None:
         page = {**context, "manage": True, "csrf_token": _TOKEN}
         body = render_to_string("rosters/roster_body.html", page)
-        cache.set(f"{key}:page-body:manage", body, detail.TTL)
+        cache.set(cached, body, detail.TTL)
     return mark_safe(body.replace(_TOKEN, get_token(request)))  # see read_only_body
 
 
@@ -131,11 +137,13 @@ def read_only_body(context: dict, key: str) -> SafeString:
 
 
 def _priced(kind: str, row: dict) -> dict:
-    """A row of kit or goods with what the marketplace pays for it (``error`` goes in later)."""
-    return {kind: row, "sale_price": marketplace.sale_price(row["market_value"])}
+    """A row of kit or goods with what the marketplace pays for it and, for kit, what it does
+    at the table (``error`` goes in later)."""
+    facts = kit_facts(row["item"]) if kind == "equipment" else []
+    return {kind: row, "sale_price": marketplace.sale_price(row["market_value"]), "facts": facts}
 
 
-def _card(fighter: dict) -> dict:
+def _card(fighter: dict, *, capped: bool) -> dict:
     active = fighter["status"] == Fighter.Status.ACTIVE
     draw = fighter["showing"] if active else None
     return {
@@ -146,7 +154,7 @@ def _card(fighter: dict) -> dict:
         "kit": [_priced("equipment", e) for e in fighter["equipment"]],
         "injuries": fighter["injuries"],
         "showing": draw,
-        "choices": flip_choices(fighter, draw) if draw else [],
+        "choices": flip_choices(fighter, draw, capped=capped) if draw else [],
     }
 
 
@@ -174,12 +182,24 @@ def _joined(options) -> SafeString:
     return mark_safe("".join(options))  # each one made by format_html, escaped
 
 
-def roster(data: dict, *, owner: Gang | None = None, user=None, with_store: bool = False) -> dict:
+def roster(
+    data: dict,
+    *,
+    owner: Gang | None = None,
+    user=None,
+    with_store: bool = False,
+    buy_for: int | None = None,
+) -> dict:
     """The sheet's context from the gang detail ``data``. ``owner`` (the gang's row, for the
     access rules) and ``user`` give the controls; ``with_store`` adds what the owner's forms
-    need (the roles and the catalogue)."""
-    cards = [_card(fighter) for fighter in data["fighters"]]
+    need (the roles and the catalogue, each offered or not, and why; the buy list for the
+    fighter ``buy_for`` when given)."""
+    # Asked only when a card is on the table: the one place the sheet needs the house rules.
+    showing = any(f["showing"] for f in data["fighters"] if f["status"] == Fighter.Status.ACTIVE)
+    capped = showing and house_rules.stat_caps(data["id"])
+    cards = [_card(fighter, capped=capped) for fighter in data["fighters"]]
     context = {
+        "stat_caps": capped,
         "gang": data,
         "favoured_suit": favoured_suit_name(data["faction"]),
         "active_cards": [c for c in cards if c["active"]],
@@ -195,8 +215,23 @@ def roster(data: dict, *, owner: Gang | None = None, user=None, with_store: bool
     if context["can_manage"]:
         _move_options(context)
     if with_store and context["can_manage"]:
-        context["roles"] = list(Role.objects.all())
-        context["store"] = list(
-            CatalogueItem.objects.filter(purchasable=True).exclude(kind=CatalogueItem.Kind.GOODS)
-        )
+        _offers(context, data, buy_for)
     return context
+
+
+def _offers(context: dict, data: dict, buy_for: int | None) -> None:
+    """The hire and buy lists: what the gang may take, and why the rest is not offered (the
+    services' own refusals, rosters/offers.py)."""
+    rules = gang_rules()
+    roles = list(Role.objects.all())
+    store = list(
+        CatalogueItem.objects.filter(purchasable=True).exclude(kind=CatalogueItem.Kind.GOODS)
+    )
+    context["roles"], context["store"] = roles, store
+    context["hire_offers"] = offers.hire_offers(roles=roles, data=data, rules=rules)
+    context["buy_offers"] = offers.buy_offers(
+        store=store, data=data, rules=rules, fighter_id=buy_for
+    )
+    context["hire_refused"] = [o for o in context["hire_offers"] if not o.offered]
+    context["buy_refused"] = [o for o in context["buy_offers"] if not o.offered]
+    context["buy_for"] = next((f["name"] for f in data["fighters"] if f["id"] == buy_for), "")

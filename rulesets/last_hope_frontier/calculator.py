@@ -15,10 +15,13 @@ from typing import Any
 
 from rulesets.core.cards import Card, parse_card
 from rulesets.core.errors import InvalidInput
+from rulesets.core.house_rules import read_house_rules
 from rulesets.last_hope_frontier.catalogue import ROLES, Clothing, Weapon, catalogue
 from rulesets.last_hope_frontier.combat import melee_bonus, resolve_combat
 from rulesets.last_hope_frontier.factions import FACTIONS
+from rulesets.last_hope_frontier.house_rules import HOUSE_RULES
 from rulesets.last_hope_frontier.items import can_ride
+from rulesets.last_hope_frontier.live_attacks import may_fight
 from rulesets.last_hope_frontier.post_game import flip_band, flip_options
 from rulesets.last_hope_frontier.shot import AttackResolution, resolve_shot
 from rulesets.last_hope_frontier.stats import stat_line
@@ -88,14 +91,23 @@ def _book_disagrees(result: AttackResolution) -> list[str]:
 
 
 def combat_calculation(payload: Any) -> dict:
-    """Resolve one blow in base contact (our combat procedure, see combat.py)."""
-    data = _object(payload, "payload", _SHOT_KEYS)
+    """Resolve one blow in base contact (our combat procedure, see combat.py). A fighter with
+    no melee weapon (``"weapon": null``) fights only under house rule ``fists``, chosen as a
+    match's are (``"house_rules": {"fists": true}``): the live table's rule, ``may_fight``."""
+    data = _object(payload, "payload", _SHOT_KEYS | {"house_rules"})
+    house_rules = read_house_rules(HOUSE_RULES, data.get("house_rules"), field="house_rules")
     fighter = _object(_required(data, "attacker", ""), "attacker", _FIGHTER_KEYS)
     faction = _faction(fighter, "attacker")
     role = _role(fighter, "attacker")
     combat = _stat(fighter, "combat", role, "attacker")
     strength = _stat(fighter, "strength", role, "attacker")
     blade = _melee_weapon(fighter)
+    if not may_fight({"house_rules": house_rules}, {"equipment": [blade.slug] if blade else []}):
+        raise InvalidInput(
+            "attacker.weapon",
+            "By the text only a melee weapon (or a derringer, as a shot) attacks in base "
+            'contact; fists at -1 are house rule fists ("house_rules": {"fists": true}).',
+        )
     target = _defender(data)
     attack_card, defence_card = _cards(data)
     if "distance" in data:

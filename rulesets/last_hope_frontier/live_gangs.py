@@ -58,18 +58,24 @@ def demo_gang(index: int) -> dict:
     }
 
 
-def check_gangs(raw: object, seats: list[str]) -> dict[str, dict]:
-    """Validate ``options["gangs"]``; return a clean copy keyed by seat."""
+# A sanity bound on a stat line brought to a battle: by the text (no caps) a stat grows one
+# point a flip, without a maximum; house rule ``stat_caps`` bounds it by the catalogue's caps.
+MAX_STAT = 99
+
+
+def check_gangs(raw: object, seats: list[str], *, capped: bool = False) -> dict[str, dict]:
+    """Validate ``options["gangs"]``; return a clean copy keyed by seat. ``capped``: house
+    rule ``stat_caps`` (no stat past the catalogue's caps)."""
     field = "options.gangs"
     if not isinstance(raw, dict):
         raise InvalidInput(field, "Gangs map each seat to its gang.")
     if set(raw) != set(seats):
         raise InvalidInput(field, f"Give exactly one gang for each seat: {', '.join(seats)}.")
     seen: set[int] = set()
-    return {seat: _gang(raw[seat], f"{field}.{seat}", seen) for seat in seats}
+    return {seat: _gang(raw[seat], f"{field}.{seat}", seen, capped) for seat in seats}
 
 
-def _gang(raw: object, field: str, seen: set[int]) -> dict:
+def _gang(raw: object, field: str, seen: set[int], capped: bool) -> dict:
     _keys(raw, GANG_KEYS, field, "A gang")
     gang_id = raw["gang_id"]
     if isinstance(gang_id, bool) or not isinstance(gang_id, int):
@@ -79,7 +85,7 @@ def _gang(raw: object, field: str, seen: set[int]) -> dict:
     most = catalogue().max_fighters
     if not isinstance(fighters, list) or not 1 <= len(fighters) <= most:
         raise InvalidInput(f"{field}.fighters", f"A gang brings 1 to {most} fighters.")
-    clean = [_fighter(f, f"{field}.fighters.{i}", seen) for i, f in enumerate(fighters)]
+    clean = [_fighter(f, f"{field}.fighters.{i}", seen, capped) for i, f in enumerate(fighters)]
     for role, count in Counter(f["role"] for f in clean).items():
         limit = catalogue().roles[role].max_count
         if count > limit:
@@ -92,7 +98,7 @@ def _gang(raw: object, field: str, seen: set[int]) -> dict:
     }
 
 
-def _fighter(raw: object, field: str, seen: set[int]) -> dict:
+def _fighter(raw: object, field: str, seen: set[int], capped: bool) -> dict:
     _keys(raw, FIGHTER_KEYS, field, "A fighter")
     fighter_id = raw["id"]
     if isinstance(fighter_id, bool) or not isinstance(fighter_id, int) or fighter_id < 0:
@@ -109,17 +115,18 @@ def _fighter(raw: object, field: str, seen: set[int]) -> dict:
         "id": fighter_id,
         "name": _name(raw["name"], f"{field}.name"),
         "role": role,
-        "stats": _stats(raw["stats"], f"{field}.stats"),
+        "stats": _stats(raw["stats"], f"{field}.stats", capped),
         "equipment": list(equipment),
     }
 
 
-def _stats(raw: object, field: str) -> dict[str, int]:
+def _stats(raw: object, field: str, capped: bool) -> dict[str, int]:
     if not isinstance(raw, dict) or set(raw) != set(STATS):
         raise InvalidInput(field, f"A stat line has exactly {', '.join(STATS)}.")
     caps = catalogue().stat_caps
     for stat in STATS:
-        value, low, high = raw[stat], 1 if stat == "wounds" else 0, getattr(caps, stat)
+        high = getattr(caps, stat) if capped else MAX_STAT
+        value, low = raw[stat], 1 if stat == "wounds" else 0
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InvalidInput(f"{field}.{stat}", f"This must be a whole number {low}-{high}.")
     return {stat: raw[stat] for stat in STATS}

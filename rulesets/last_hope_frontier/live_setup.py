@@ -22,7 +22,7 @@ from __future__ import annotations
 from rulesets.core.errors import IllegalAction, InvalidInput
 from rulesets.core.house_rules import read_house_rules, split_options
 from rulesets.core.rng import Rng
-from rulesets.last_hope_frontier.house_rules import HOUSE_RULES
+from rulesets.last_hope_frontier.house_rules import HOUSE_RULES, STAT_CAPS
 from rulesets.last_hope_frontier.initiative import draw_initiative
 from rulesets.last_hope_frontier.items import initiative_bonus, models_to_set_up
 from rulesets.last_hope_frontier.live_cards import (
@@ -52,8 +52,9 @@ RABBITS_FOOT = "rabbits-foot"
 TOWN_MAP = "town-map"
 
 
-def check_options(seats: object, options: object) -> tuple[dict, int, int]:
-    """Two distinct seats and known, well-formed options: (gangs, turn limit, hand size)."""
+def check_options(seats: object, options: object, *, capped: bool = False) -> tuple[dict, int, int]:
+    """Two distinct seats and known, well-formed options: (gangs, turn limit, hand size).
+    ``capped``: house rule ``stat_caps`` bounds the stats a gang brings."""
     if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
         raise InvalidInput("players", "Seats are a list of non-empty strings.")
     if len(seats) != 2 or seats[0] == seats[1]:
@@ -64,7 +65,7 @@ def check_options(seats: object, options: object) -> tuple[dict, int, int]:
         if key not in OPTION_KEYS:
             raise InvalidInput(f"options.{key}", f"Unknown option; use {', '.join(OPTION_KEYS)}.")
     if "gangs" in options:
-        gangs = check_gangs(options["gangs"], seats)
+        gangs = check_gangs(options["gangs"], seats, capped=capped)
     else:
         gangs = {seat: demo_gang(i) for i, seat in enumerate(seats)}
     turn_limit = _whole(options, "turn_limit", DEFAULT_TURN_LIMIT, 1, MAX_TURN_LIMIT)
@@ -83,8 +84,9 @@ def new_game(seats: list[str], options: dict, seed: int) -> dict:
     """A battle ready for its first decision: the rabbit's-foot choice, or the first model to
     set up when neither leader holds a foot."""
     options, chosen = split_options(options)
-    gangs, turn_limit, hand_size = check_options(seats, options)
     house_rules = read_house_rules(HOUSE_RULES, chosen)
+    capped = STAT_CAPS in house_rules
+    gangs, turn_limit, hand_size = check_options(seats, options, capped=capped)
     rng = Rng.from_seed(seed)
     state = {
         "game": "last-hope-frontier",

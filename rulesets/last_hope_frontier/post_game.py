@@ -138,9 +138,10 @@ def draw_flip(rng: Rng) -> str:
     return flip_top_card(rng)
 
 
-def stat_cap(stat: str, *, capped: bool = True) -> int | None:
-    """House rule ``stat_caps``: advancement stops at a cap per stat (catalogue
-    ``stat_caps``); the flip table has none (``capped=False``: None)."""
+def stat_cap(stat: str, *, capped: bool = False) -> int | None:
+    """The most a flip may raise ``stat`` to: None by the text ("the flip table" names the
+    stats a card raises and no maximum); with house rule ``stat_caps`` (``capped=True``) the
+    catalogue's ``stat_caps``."""
     return getattr(catalogue().stat_caps, stat) if capped else None
 
 
@@ -172,9 +173,10 @@ def reflip(session: Mapping, rng: Rng) -> dict:
 
 
 def choose_upgrade(
-    session: Mapping, stats: Mapping[str, int], stat: str, *, capped: bool = True
+    session: Mapping, stats: Mapping[str, int], stat: str, *, capped: bool = False
 ) -> tuple[dict, dict]:
-    """Take +1 to one of the two stats the card showing offers. Returns (session, stats)."""
+    """Take +1 to one of the two stats the card showing offers. Returns (session, stats).
+    ``capped``: house rule ``stat_caps`` (the gang's campaign chose it), off by the text."""
     card = session["card"]
     if card is None:
         raise IllegalAction("Flip a card before choosing an upgrade.")

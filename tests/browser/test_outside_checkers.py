@@ -47,6 +47,7 @@ def world(transactional_db, seeded_catalogue):
     return {
         "demo": demo,
         "gang": gang.pk,
+        "kit": gang.equipment.filter(disposal="").values_list("pk", flat=True).first(),
         "token": gang.share_token,
         "campaign": Campaign.objects.get(created_by=demo).pk,
         "league": League.objects.get(created_by=demo).pk,
@@ -91,6 +92,8 @@ def player_pages(world) -> dict[str, str]:
         "roster sheet": f"/gangs/{gang}/",
         "printed roster": f"/gangs/{gang}/print/",
         "gang history": f"/gangs/{gang}/history/",
+        "sell, asked first": f"/gangs/{gang}/sell/?equipment={world['kit']}",
+        "revoke the share link, asked first": f"/gangs/{gang}/share/revoke/",
         "new campaign": "/campaigns/new/",
         "join a campaign": "/campaigns/join/",
         "campaign": f"/campaigns/{campaign}/",

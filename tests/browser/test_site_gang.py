@@ -120,6 +120,9 @@ def test_a_new_player_builds_prints_and_shares_a_gang(
     expect(stranger.get_by_role("button", name="Buy")).to_have_count(0)
     shot(stranger, "shared-signed-out")
 
+    page.get_by_role("link", name="Revoke the link…").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Revoke the share link?")
+    shot(page, "revoke-asks-first")
     page.get_by_role("button", name="Revoke the link").click()
     expect(page.get_by_role("button", name="Make a share link")).to_be_visible()
     response = stranger.goto(url)

@@ -30,6 +30,7 @@ NOT_WRITES = {
     "RULESET",
     "access_gang_for_change",
     "can_manage_gang",
+    "check_affordable",
     "check_can_carry",
     "check_can_hire",
     "check_carry_limits",

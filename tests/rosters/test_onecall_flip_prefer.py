@@ -2,13 +2,16 @@
 
 The rules (docs/rules/last-hope-frontier.md, post-game): "Shuffle your deck and flip the top
 card"; Joker, 2-5 gives shoot or combat +1, 6-10 strength or toughness, J, Q, K, A defence or
-wounds; a capped stat cannot be chosen (decision 19); a reflip burns another flip (18). With
-``prefer``, the stat is taken at once when the card drawn offers it and it is below its cap;
+wounds; the flip table names no maximum, so by the text any stat the card offers may be
+taken; under house rule ``stat_caps`` (chosen by the gang's campaign) a capped stat cannot be
+chosen (decision 19); a reflip burns another flip (18). With ``prefer``, the stat is taken at
+once when the card drawn offers it (and, under the house rule, it is below its cap);
 otherwise the card stays showing, open for choose, reflip or decline, and the answer says why.
 """
 
 import pytest
 
+from campaigns import services as campaigns
 from rosters import services
 from rosters.models import Advancement, FlipDraw
 from rulesets.core.rng import Rng
@@ -82,9 +85,73 @@ def test_a_reflip_with_a_preference_burns_a_flip_and_takes_the_new_card(as_user,
     assert [d["outcome"] for d in body["draws"]] == ["reflipped", "taken"]
 
 
-def test_a_stat_at_its_cap_is_refused_before_any_flip_is_spent(as_user, user, leader):
+@pytest.fixture
+def capped(user, gang):
+    """The gang plays in a campaign that chose house rule ``stat_caps``."""
+    campaign = campaigns.create_campaign(
+        creator=user, name="Capped", house_rules={"stat_caps": True}
+    )
+    campaigns.request_join(campaign=campaign, gang=gang, actor=user)
+    return campaign
+
+
+def at_the_toughness_cap(leader):
+    leader.toughness = post_game.stat_cap("toughness", capped=True)
+    leader.save(update_fields=["toughness"])
+
+
+def test_by_the_text_a_stat_past_the_house_rules_cap_is_still_preferred(as_user, user, leader):
+    """The flip table: "6,7,8,9,10 allows for a Strength or Toughness upgrade" — and names no
+    maximum. A gang outside any campaign plays by the text: toughness 4 is no cap."""
     services.award_flips(fighter=leader, count=1, actor=user)
-    cap = post_game.stat_cap("toughness")
+    at_the_toughness_cap(leader)
+    card = next_card(leader)
+    response = flip(as_user, leader, action="flip", prefer="toughness")
+    assert response.status_code == 200, response.json()
+    taken = "toughness" in post_game.flip_options(card)
+    assert response.json()["prefer"]["taken"] is taken
+    leader.refresh_from_db()
+    assert leader.current_stats()["toughness"] == 4 + taken
+
+
+def test_by_the_text_a_card_raises_a_stat_past_the_house_rules_cap(as_user, user, leader):
+    """By the text the flip table has no caps: choose +1 toughness at toughness 4."""
+    at_the_toughness_cap(leader)
+    while True:  # flip until a 6-10 shows (each flip is a new seeded draw)
+        services.award_flips(fighter=leader, count=1, actor=user)
+        draw = services.flip_card(fighter=leader, actor=user, action="flip")
+        if "toughness" in draw.options:
+            break
+        services.flip_card(fighter=leader, actor=user, action="decline")
+    response = flip(as_user, leader, action="choose", stat="toughness")
+    assert response.status_code == 200, response.json()
+    leader.refresh_from_db()
+    assert leader.current_stats()["toughness"] == 5
+
+
+def test_house_rule_stat_caps_refuses_a_capped_stat_the_card_offers(as_user, user, leader, capped):
+    """House rule stat_caps: "Advancement stops at shoot and combat 6, strength 5, toughness 4,
+    defence 5, wounds 10; the flip table has no caps." The gang's campaign chose it."""
+    at_the_toughness_cap(leader)
+    while True:
+        services.award_flips(fighter=leader, count=1, actor=user)
+        draw = services.flip_card(fighter=leader, actor=user, action="flip")
+        if "toughness" in draw.options:
+            break
+        services.flip_card(fighter=leader, actor=user, action="decline")
+    response = flip(as_user, leader, action="choose", stat="toughness")
+    assert response.status_code == 409, response.json()
+    assert "already at its maximum of 4" in str(response.json())
+    assert flip(as_user, leader, action="choose", stat="strength").status_code == 200
+
+
+def test_house_rule_stat_caps_a_stat_at_its_cap_is_refused_before_any_flip_is_spent(
+    as_user, user, leader, capped
+):
+    """House rule stat_caps: "Advancement stops at shoot and combat 6, strength 5, toughness 4,
+    defence 5, wounds 10; the flip table has no caps." """
+    services.award_flips(fighter=leader, count=1, actor=user)
+    cap = post_game.stat_cap("toughness", capped=True)
     leader.toughness = cap
     leader.save(update_fields=["toughness"])
     response = flip(as_user, leader, action="flip", prefer="toughness")
@@ -123,3 +190,14 @@ def test_without_a_flip_left_nothing_happens(as_user, leader):
 def test_only_the_owner_flips(as_other, user, leader):
     services.award_flips(fighter=leader, count=1, actor=user)
     assert flip(as_other, leader, action="flip", prefer="shoot").status_code == 403
+
+
+def test_a_finished_campaigns_house_rules_no_longer_bind_the_gang(user, gang, leader, capped):
+    """A gang plays by the house rules of the campaigns it plays in; once the campaign is over,
+    by the text again (rosters/house_rules.py)."""
+    from rosters import house_rules
+
+    assert house_rules.stat_caps(gang.pk)
+    capped.status = capped.Status.FINISHED
+    capped.save(update_fields=["status"])
+    assert not house_rules.stat_caps(gang.pk)

@@ -394,6 +394,7 @@ MATRIX: list[Row] = [
         body=lambda w: {
             "attacker": {"role": "leader", "faction": "outlawmen", "weapon": None},
             "defender": {"role": "ganger", "faction": "sheriffs"},
+            "house_rules": {"fists": True},  # by the text, no melee weapon: no combat
             "attack_card": "KC",
             "defence_card": "2H",
         },

@@ -20,10 +20,11 @@ pytestmark = pytest.mark.django_db
 
 # Warm, as the gang's owner: the session and its user (2), the gang's revision with the
 # catalogue's (1), the gang's owner and share link for the controls (1), the roles and the
-# store for the hire and buy forms (2). The print page and the share page need neither of
-# the last two; the share page reads the token's gang instead of a session. Signed in, the
-# header's unread count (1, notifications/templatetags).
-WARM_SHEET_QUERIES = 7
+# store for the hire and buy forms (2), the gang rules that say what the gang may still take
+# (1, rosters/offers.py: a second leader is not offered). The print page and the share page
+# need none of the last three; the share page reads the token's gang instead of a session.
+# Signed in, the header's unread count (1, notifications/templatetags).
+WARM_SHEET_QUERIES = 8
 WARM_PRINT_QUERIES = 4
 WARM_SHARED_QUERIES = 2
 

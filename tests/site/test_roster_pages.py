@@ -170,3 +170,36 @@ def test_history_reads_as_sentences_and_the_ledger_as_a_receipt(site, user, gang
     text = site.get(f"/gangs/{gang.pk}/history/").content.decode()
     assert "Hired leader Bob for 100 credits." in text
     assert "Starting treasury" in text and "−100" in text and ">400<" in text
+
+
+def _toughness_card_showing(gang, user):
+    """Bob at toughness 4 (house rule stat_caps' cap) with a 6-10 showing: toughness offered."""
+    bob = services.hire_fighter(gang=gang, name="Bob", role="leader", actor=user)
+    bob.toughness = 4
+    bob.save(update_fields=["toughness"])
+    while True:  # each flip is a new seeded draw
+        services.award_flips(fighter=bob, count=1, actor=None)
+        if "toughness" in services.flip_card(fighter=bob, actor=user, action="flip").options:
+            return bob
+        services.flip_card(fighter=bob, actor=user, action="decline")
+
+
+def test_by_the_text_the_sheet_offers_toughness_past_the_house_rules_cap(site, user, gang):
+    """The flip table: "6,7,8,9,10 allows for a Strength or Toughness upgrade", no maximum."""
+    _toughness_card_showing(gang, user)
+    text = unescape(site.get(f"/gangs/{gang.pk}/").content.decode())
+    assert "(4→5)" in text and "at its maximum" not in text
+
+
+def test_house_rule_stat_caps_the_sheet_says_toughness_is_at_its_maximum(site, user, gang):
+    """House rule stat_caps: "Advancement stops at shoot and combat 6, strength 5, toughness 4,
+    defence 5, wounds 10; the flip table has no caps." The gang's campaign chose it."""
+    from campaigns import services as campaigns
+
+    _toughness_card_showing(gang, user)
+    site.get(f"/gangs/{gang.pk}/")  # the text's page, cached first: the caps must not reuse it
+    campaign = campaigns.create_campaign(creator=user, name="C", house_rules={"stat_caps": True})
+    campaigns.request_join(campaign=campaign, gang=gang, actor=user)
+    text = unescape(site.get(f"/gangs/{gang.pk}/").content.decode())
+    assert "at its maximum of 4" in text
+    assert "House rule of the gang's campaign: stat caps." in text

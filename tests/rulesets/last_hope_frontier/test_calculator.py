@@ -240,10 +240,32 @@ def test_combat_calculation():
     assert response["damage"]["strength_bonus"] == 1
 
 
-def test_combat_with_fists():
+def test_by_the_text_a_fighter_without_a_melee_weapon_does_not_fight():
+    """ "Derringer ... can be used in base to base combat as a shot vs defence test if a melee
+    weapon isn't on models profiles": base-to-base combat is a melee weapon's."""
     payload = copy.deepcopy(BLOW)
     payload["attacker"]["weapon"] = None
+    with pytest.raises(InvalidInput) as err:
+        combat_calculation(payload)
+    assert err.value.field == "attacker.weapon"
+    assert "house rule fists" in err.value.message
+
+
+def test_house_rule_fists_a_fighter_without_a_melee_weapon_fights_at_minus_1():
+    """House rule fists: "A fighter without a melee weapon fights in base contact with its
+    fists at -1 damage; by the text only a melee weapon (or a derringer, as a shot) attacks in
+    base contact." """
+    payload = copy.deepcopy(BLOW)
+    payload["attacker"]["weapon"] = None
+    payload["house_rules"] = {"fists": True}
     assert combat_calculation(payload)["damage"]["weapon_bonus"] == -1
+
+
+def test_the_calculators_house_rules_are_checked_as_a_matchs():
+    payload = {**copy.deepcopy(BLOW), "house_rules": {"storm": True}}
+    with pytest.raises(InvalidInput) as err:
+        combat_calculation(payload)
+    assert err.value.field == "house_rules.storm"
 
 
 @pytest.mark.parametrize(

@@ -87,9 +87,29 @@ def test_a_stat_outside_its_range_is_refused():
     with pytest.raises(InvalidInput) as error:
         RULESET.new_game(list(SEATS), {"gangs": gangs}, 1)
     assert error.value.field == "options.gangs.x.fighters.0.stats.wounds"
-    gangs["x"]["fighters"][0]["stats"].update(wounds=8, toughness=9)  # cap 4
+    gangs["x"]["fighters"][0]["stats"].update(wounds=8, toughness=100)  # a sanity bound
     with pytest.raises(InvalidInput) as error:
         RULESET.new_game(list(SEATS), {"gangs": gangs}, 1)
+    assert error.value.field == "options.gangs.x.fighters.0.stats.toughness"
+
+
+def test_by_the_text_a_gang_brings_stats_grown_past_the_house_rules_caps():
+    """The flip table names the stats a card raises and no maximum: a fighter whose flips
+    took toughness to 9 fights with toughness 9."""
+    gangs = _gangs()
+    gangs["x"]["fighters"][0]["stats"].update(toughness=9)
+    state = RULESET.new_game(list(SEATS), {"gangs": gangs}, 1)
+    assert state["fighters"]["1"]["stats"]["toughness"] == 9
+
+
+def test_house_rule_stat_caps_refuses_a_stat_past_its_cap():
+    """House rule stat_caps: "Advancement stops at shoot and combat 6, strength 5, toughness 4,
+    defence 5, wounds 10; the flip table has no caps." """
+    gangs = _gangs()
+    gangs["x"]["fighters"][0]["stats"].update(toughness=9)  # cap 4
+    options = {"gangs": gangs, "house_rules": {"stat_caps": True}}
+    with pytest.raises(InvalidInput) as error:
+        RULESET.new_game(list(SEATS), options, 1)
     assert error.value.field == "options.gangs.x.fighters.0.stats.toughness"
 
 

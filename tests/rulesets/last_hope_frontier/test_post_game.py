@@ -181,23 +181,25 @@ def test_flip_misuse_is_illegal():
 
 def test_the_flip_table_has_no_caps_a_stat_grows_past_the_house_rules_cap():
     """Rulebook flip table: "Joker, 2-5 ... 6-10 ... J, Q, K, A" name the stats a card raises,
-    and no maximum: without the house rule a stat grows on."""
-    stats = {**ganger()["stats"], "toughness": stat_cap("toughness")}
-    _, grown = choose_upgrade({"flips_left": 0, "card": "7H"}, stats, "toughness", capped=False)
-    assert grown["toughness"] == stat_cap("toughness") + 1
-    assert stat_cap("toughness", capped=False) is None
+    and no maximum: without the house rule (the default) a stat grows on."""
+    cap = stat_cap("toughness", capped=True)
+    stats = {**ganger()["stats"], "toughness": cap}
+    _, grown = choose_upgrade({"flips_left": 0, "card": "7H"}, stats, "toughness")
+    assert grown["toughness"] == cap + 1
+    assert stat_cap("toughness") is None
 
 
 def test_stats_stop_at_their_caps_and_a_capped_flip_may_be_passed():
-    """House rule stat_caps (catalogue stat_caps)."""
+    """House rule stat_caps: "Advancement stops at shoot and combat 6, strength 5, toughness 4,
+    defence 5, wounds 10; the flip table has no caps." (catalogue stat_caps)"""
     stats = {
         **ganger()["stats"],
-        "toughness": stat_cap("toughness"),
-        "strength": stat_cap("strength"),
+        "toughness": stat_cap("toughness", capped=True),
+        "strength": stat_cap("strength", capped=True),
     }
     showing = {"flips_left": 0, "card": "7H"}
     with pytest.raises(IllegalAction, match="maximum"):
-        choose_upgrade(showing, stats, "toughness")
+        choose_upgrade(showing, stats, "toughness", capped=True)
     assert decline(showing) == {"flips_left": 0, "card": None}
 
 
