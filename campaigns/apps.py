@@ -18,3 +18,25 @@ class CampaignsConfig(AppConfig):
         campaign_access.register_admin()
         # Battles record who took whom out of action: what an imported gang's flips may be.
         takedowns.register_source(takedowns_by_fighter)
+        register_webhooks()
+
+
+def register_webhooks() -> None:
+    """Notifications asks campaigns who manages a campaign's webhooks, and its standings for
+    the "round closed" event (notifications imports no app above it)."""
+    from campaigns import access
+    from campaigns.selectors import campaign_standings
+    from notifications import owners
+
+    owners.register_owner(
+        owners.Owner(
+            kind="campaign",
+            model="campaigns.Campaign",
+            may_manage=access.manages_webhooks,
+            managed_by=access.campaigns_with_webhooks_of,
+            managers=access.webhook_managers,
+            page="campaign-detail",
+            refusal="Only the campaign's arbitrators manage its webhooks.",
+            facts={"standings": campaign_standings},
+        )
+    )

@@ -21,3 +21,17 @@ def match_changed(*, match: Match, participants: list[Participant], waiting, fra
     clock.update_clocks(match=match, participants=participants, waiting=waiting)
     bots.after_change(match_id=match.pk, participants=participants, waiting=waiting)
     notify.turn_waiting(match=match, waiting=waiting)
+
+
+def live_turn(match_id: int):
+    """What the your-turn check asks (registered in ``notifications.owners`` from
+    ``MatchesConfig.ready()``): the live match's version, game and the people to move."""
+    from notifications.owners import Turn
+    from rulesets.registry import get_ruleset
+
+    match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE).first()
+    if match is None:
+        return None
+    seats = list(get_ruleset(match.ruleset).to_move(match.state))
+    people = match.participants.filter(seat__in=seats, bot="", resigned=False)
+    return Turn(match.version, match.ruleset, list(people.values_list("seat", "player_id")))
