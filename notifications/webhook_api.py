@@ -110,6 +110,15 @@ class ResumeWebhookView(APIView):
         return Response(WebhookSerializer(hook).data)
 
 
+class PauseWebhookView(APIView):
+    @extend_schema(
+        tags=["webhooks"], request=None, responses=WebhookSerializer, summary="Pause a webhook"
+    )
+    def post(self, request, pk: int):
+        hook = webhooks.pause_webhook(actor=request.user, webhook=_webhook(request, pk))
+        return Response(WebhookSerializer(hook).data)
+
+
 class DeliveriesView(ListAPIView):
     serializer_class = DeliverySerializer
     filter_backends: list = []

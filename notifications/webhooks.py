@@ -73,6 +73,15 @@ def remove_webhook(*, actor, webhook: Webhook) -> None:
 
 
 @transaction.atomic
+def pause_webhook(*, actor, webhook: Webhook) -> Webhook:
+    """Paused by its organisers: its events are not recorded until it is resumed."""
+    access.require_manage_webhooks(user=actor, campaign=webhook.campaign, league=webhook.league)
+    Webhook.objects.filter(pk=webhook.pk, paused_at__isnull=True).update(paused_at=timezone.now())
+    webhook.refresh_from_db()
+    return webhook
+
+
+@transaction.atomic
 def resume_webhook(*, actor, webhook: Webhook) -> Webhook:
     access.require_manage_webhooks(user=actor, campaign=webhook.campaign, league=webhook.league)
     Webhook.objects.filter(pk=webhook.pk).update(paused_at=None, failures=0)

@@ -198,3 +198,14 @@ def test_a_closed_round_posts_its_standings(fast, world, run_on_commit, receiver
     (event,) = [b for b in receiver.bodies() if b["event"] == "round.closed"]
     assert event["data"]["round"] == round_.number
     assert {row["gang"] for row in event["data"]["standings"]} == {g.name for g in world.gangs}
+
+
+def test_the_organiser_pauses_and_resumes_over_the_api(fast, world, receiver_factory):
+    hook = add(world, receiver_factory().url)
+    site = client_for(world.arbitrator)
+    assert site.post(f"/api/v1/webhooks/{hook['id']}/pause/").json()["paused"] is True
+    assert (
+        client_for(world.players[0]).post(f"/api/v1/webhooks/{hook['id']}/resume/").status_code
+        == 403
+    )
+    assert site.post(f"/api/v1/webhooks/{hook['id']}/resume/").json()["paused"] is False
