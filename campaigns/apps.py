@@ -25,7 +25,7 @@ def register_webhooks() -> None:
     """Notifications asks campaigns who manages a campaign's webhooks, and its standings for
     the "round closed" event (notifications imports no app above it)."""
     from campaigns import access
-    from campaigns.selectors import campaign_standings
+    from campaigns.selectors import campaign_standings, rounds_closing
     from notifications import owners
 
     owners.register_owner(
@@ -40,3 +40,4 @@ def register_webhooks() -> None:
             facts={"standings": campaign_standings},
         )
     )
+    owners.register_closing_rounds("campaign", rounds_closing)

@@ -15,6 +15,7 @@ class LeaguesConfig(AppConfig):
 def register_webhooks() -> None:
     """Notifications asks leagues who manages a league's webhooks (it imports no app above it)."""
     from leagues import access
+    from leagues.rounds_selectors import rounds_closing
     from notifications import owners
 
     owners.register_owner(
@@ -28,3 +29,4 @@ def register_webhooks() -> None:
             refusal="Only the league's organisers manage its webhooks.",
         )
     )
+    owners.register_closing_rounds("league", rounds_closing)

@@ -96,3 +96,45 @@ def turn(match_id: int) -> Turn | None:
         if found is not None:
             return found
     return None
+
+
+# Rounds with a deadline: each reader(*, now, until) -> [{"round_id", "owner_id", "name",
+# "number", "deadline", "people"}] of the open rounds whose deadline falls in (now, until].
+_closing_readers: dict[str, Callable] = {}
+
+
+def register_closing_rounds(kind: str, read: Callable) -> None:
+    _closing_readers[kind] = read
+
+
+def closing_rounds(*, now, until) -> list[tuple[str, dict]]:
+    return [
+        (kind, row)
+        for kind, read in sorted(_closing_readers.items())
+        for row in read(now=now, until=until)
+    ]
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A seat of a live match whose turn clock is running."""
+
+    match_id: int
+    seat: str
+    person: int
+    ruleset: str
+    since: object  # datetime: when the seat began waiting to move
+    deadline: object  # datetime: when its clock runs out
+
+
+_clock_readers: list[Callable] = []
+
+
+def register_clocks(read: Callable) -> None:
+    """``read(*, now)``: the running clocks of people (not bots) in live matches."""
+    if read not in _clock_readers:
+        _clock_readers.append(read)
+
+
+def running_clocks(*, now) -> list[Clock]:
+    return [clock for read in _clock_readers for clock in read(now=now)]
