@@ -98,7 +98,27 @@ def service_rows(problem: str | None) -> list[Row]:
             except Exception as exc:
                 rows.append(_failed(figure, exc))
         rows.append(push_row(stack, problem, samples))
+        rows += notify_rows(stack, problem, samples)
     return rows
+
+
+def notify_rows(stack: Stack, problem: str | None, samples: int) -> list[Row]:
+    """Event → email and event → webhook (bench/bench_notify.py); it stops the earlier
+    workers of the stack, so it runs last on it."""
+    from bench import bench_notify
+
+    figures = [bench_notify.EMAIL_FIGURE, bench_notify.WEBHOOK_FIGURE]
+    if problem is not None:
+        return [skipped(f, problem) for f in figures]
+    try:
+        made = bench_notify.rows(
+            bench_notify.measure(stack, samples=min(samples, bench_notify.SAMPLES))
+        )
+    except Exception as exc:
+        return [_failed(f, exc) for f in figures]
+    for row in made:
+        print(row.markdown(), flush=True)
+    return made
 
 
 def push_row(stack: Stack, problem: str | None, samples: int) -> Row:

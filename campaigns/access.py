@@ -316,3 +316,21 @@ def register_admin() -> None:
         ("rosters.gangevent", of_gangs, {view}),
     ):
         scope.register_scope(label, rows=rows, powers=powers)
+
+
+def manages_webhooks(*, user, owner: Campaign) -> bool:
+    """Its arbitrators (its organiser among them) and staff add its webhooks and read their
+    delivery log (registered with notifications from ``CampaignsConfig.ready()``)."""
+    return arbitrates(user=user, campaign=owner) or (
+        _signed_in(user) and owner.created_by_id == user.pk
+    )
+
+
+def campaigns_with_webhooks_of(user) -> QuerySet[Campaign]:
+    """``manages_webhooks`` as a query: the campaigns whose webhooks ``user`` manages."""
+    return Campaign.objects.filter(Q(arbitrators=user) | Q(created_by=user)).distinct()
+
+
+def webhook_managers(campaign: Campaign) -> set[int]:
+    """Who hears that one of its webhooks was paused."""
+    return set(campaign.arbitrators.values_list("pk", flat=True)) | {campaign.created_by_id}

@@ -20,3 +20,26 @@ class CampaignsConfig(AppConfig):
         takedowns.register_source(takedowns_by_fighter)
         # A gang plays by the house rules its campaign chose (stat caps on its flips).
         house_rules.register_source(house_rules_of_gang)
+        register_webhooks()
+
+
+def register_webhooks() -> None:
+    """Notifications asks campaigns who manages a campaign's webhooks, and its standings for
+    the "round closed" event (notifications imports no app above it)."""
+    from campaigns import access
+    from campaigns.selectors import campaign_standings, rounds_closing
+    from notifications import owners
+
+    owners.register_owner(
+        owners.Owner(
+            kind="campaign",
+            model="campaigns.Campaign",
+            may_manage=access.manages_webhooks,
+            managed_by=access.campaigns_with_webhooks_of,
+            managers=access.webhook_managers,
+            page="campaign-detail",
+            refusal="Only the campaign's arbitrators manage its webhooks.",
+            facts={"standings": campaign_standings},
+        )
+    )
+    owners.register_closing_rounds("campaign", rounds_closing)

@@ -129,3 +129,35 @@ def _count_battles(campaign, rows: dict, points: dict) -> dict[int, list]:
             row[word[result]] += 1
             row["points"] += points[result]
     return by_battle
+
+
+def rounds_closing(*, now, until) -> list[dict]:
+    """Open rounds whose deadline falls in (now, until], with the owners of the campaign's
+    active gangs: the "round closing within 24 hours" sweep asks this (registered with
+    notifications from ``CampaignsConfig.ready()``)."""
+    from campaigns.models import Round
+
+    rounds = list(
+        Round.objects.filter(
+            status__in=[Round.Status.OPEN, Round.Status.CLOSING],
+            deadline__gt=now,
+            deadline__lte=until,
+        ).select_related("campaign")
+    )
+    owners = defaultdict(set)
+    memberships = Membership.objects.filter(
+        campaign__in={r.campaign_id for r in rounds}, status=Membership.Status.ACTIVE
+    )
+    for campaign_id, owner_id in memberships.values_list("campaign_id", "gang__owner_id"):
+        owners[campaign_id].add(owner_id)
+    return [
+        {
+            "round_id": r.pk,
+            "owner_id": r.campaign_id,
+            "name": r.campaign.name,
+            "number": r.number,
+            "deadline": r.deadline,
+            "people": sorted(owners[r.campaign_id]),
+        }
+        for r in rounds
+    ]

@@ -333,6 +333,8 @@ if urlparse(SITE_URL).scheme not in {"http", "https"} or not urlparse(SITE_URL).
 NOTIFY_TURN_DELAY = env_int("NOTIFY_TURN_DELAY", 120, minimum=0)  # seconds; 0: never tell
 NOTIFY_DIGEST_HOUR = env_int("NOTIFY_DIGEST_HOUR", 7, minimum=0)  # UTC hour of the digest
 NOTIFY_POLL_SECONDS = 30  # how often an open page asks for the unread count
+NOTIFY_CLOCK_LOW = 0.25  # a turn clock is "running low" with this share of its time left
+NOTIFY_CLOCK_MIN_SECONDS = 300  # shorter clocks are played at the table: no warning
 WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)  # never link-local/metadata
 WEBHOOK_TIMEOUT = 5.0
 WEBHOOK_TRIES = 6
@@ -352,6 +354,14 @@ CELERY_BEAT_SCHEDULE.update(
         },
         "notifications-sweep-webhooks": {
             "task": "notifications.tasks.sweep_webhooks",
+            "schedule": 60.0,
+        },
+        "notifications-closing-rounds": {
+            "task": "notifications.tasks.sweep_closing_rounds",
+            "schedule": 600.0,
+        },
+        "notifications-low-clocks": {
+            "task": "notifications.tasks.sweep_low_clocks",
             "schedule": 60.0,
         },
         "notifications-daily-digest": {

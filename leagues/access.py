@@ -209,3 +209,13 @@ def register_admin() -> None:
     )
     scope.register_scope("leagues.leaguematch", rows=in_leagues, powers={scope.VIEW, scope.RUN})
     scope.register_scope("leagues.round", rows=in_leagues, powers={scope.VIEW, scope.RUN})
+
+
+def manages_webhooks(*, user, owner: League) -> bool:
+    """Its organisers and staff add its webhooks and read their delivery log (registered
+    with notifications from ``LeaguesConfig.ready()``)."""
+    return organises(user=user, league=owner)
+
+
+def webhook_managers(league: League) -> set[int]:
+    return set(league.organisers.values_list("pk", flat=True))

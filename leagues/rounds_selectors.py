@@ -185,3 +185,31 @@ def my_tables(user) -> list[dict]:
         }
         for s in seats
     ]
+
+
+def rounds_closing(*, now, until) -> list[dict]:
+    """Open league rounds whose deadline falls in (now, until], with the players seated at a
+    table still waiting for its result (a bye waits for nothing): the "round closing within
+    24 hours" sweep asks this (registered with notifications from ``LeaguesConfig.ready()``)."""
+    rounds = list(
+        Round.objects.filter(
+            status=Round.Status.OPEN, deadline__gt=now, deadline__lte=until
+        ).select_related("league")
+    )
+    waiting: dict[int, set[int]] = {r.pk: set() for r in rounds}
+    seats = RoundSeat.objects.filter(round__in=rounds, table__isnull=False).exclude(
+        table__result__status=LeagueMatch.Status.CONFIRMED
+    )
+    for round_id, player_id in seats.values_list("round_id", "player_id"):
+        waiting[round_id].add(player_id)
+    return [
+        {
+            "round_id": r.pk,
+            "owner_id": r.league_id,
+            "name": r.league.name,
+            "number": r.number,
+            "deadline": r.deadline,
+            "people": sorted(waiting[r.pk]),
+        }
+        for r in rounds
+    ]

@@ -21,3 +21,33 @@ def match_changed(*, match: Match, participants: list[Participant], waiting, fra
     clock.update_clocks(match=match, participants=participants, waiting=waiting)
     bots.after_change(match_id=match.pk, participants=participants, waiting=waiting)
     notify.turn_waiting(match=match, waiting=waiting)
+
+
+def live_turn(match_id: int):
+    """What the your-turn check asks (registered in ``notifications.owners`` from
+    ``MatchesConfig.ready()``): the live match's version, game and the people to move."""
+    from notifications.owners import Turn
+    from rulesets.registry import get_ruleset
+
+    match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE).first()
+    if match is None:
+        return None
+    seats = list(get_ruleset(match.ruleset).to_move(match.state))
+    people = match.participants.filter(seat__in=seats, bot="", resigned=False)
+    return Turn(match.version, match.ruleset, list(people.values_list("seat", "player_id")))
+
+
+def running_clocks(*, now):
+    """The people's running turn clocks in live matches (the clock-low sweep of
+    notifications/reminders.py asks this, registered from ``MatchesConfig.ready()``)."""
+    from notifications.owners import Clock
+
+    seats = Participant.objects.filter(
+        clock_deadline__gt=now,
+        clock_since__isnull=False,
+        bot="",
+        resigned=False,
+        match__status=Match.Status.LIVE,
+    )
+    fields = ("match_id", "seat", "player_id", "match__ruleset", "clock_since", "clock_deadline")
+    return [Clock(*row) for row in seats.values_list(*fields)]

@@ -157,7 +157,7 @@ def round_opened(*, round_) -> None:
 
 def round_closed(*, round_) -> None:
     """Closed with its post-games done (``close_round_now`` runs them first): the standings."""
-    from campaigns.selectors import campaign_standings
+    from notifications import owners as registry
     from notifications import webhooks
 
     campaign = round_.campaign
@@ -167,7 +167,7 @@ def round_closed(*, round_) -> None:
     notify_many(notices=[Notice(o, "round.closed", params, link) for o in sorted(owners)])
 
     def data():
-        rows = campaign_standings(campaign)["rows"]
+        rows = registry.owner("campaign").facts["standings"](campaign)["rows"]
         standings = [
             {
                 "place": r.get("rank"),

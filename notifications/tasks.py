@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from notifications import mail, turns, webhooks
+from notifications import mail, reminders, turns, webhooks
 
 
 @shared_task(name="notifications.tasks.send_emails", acks_late=True)
@@ -35,3 +35,13 @@ def deliver_webhook(*, delivery_id: int) -> str:
 @shared_task(name="notifications.tasks.sweep_webhooks")
 def sweep_webhooks() -> int:
     return webhooks.sweep_webhooks()
+
+
+@shared_task(name="notifications.tasks.sweep_closing_rounds")
+def sweep_closing_rounds() -> int:
+    return reminders.sweep_closing_rounds()
+
+
+@shared_task(name="notifications.tasks.sweep_low_clocks")
+def sweep_low_clocks() -> int:
+    return reminders.sweep_low_clocks()

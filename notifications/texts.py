@@ -52,6 +52,14 @@ KINDS = {
         Category.ROUNDS,
         _("Round %(number)s of the league %(league)s: you have a bye."),
     ),
+    "round.closing": (
+        Category.ROUNDS,
+        _("Round %(number)s of %(campaign)s closes within 24 hours."),
+    ),
+    "league_round.closing": (
+        Category.ROUNDS,
+        _("Round %(number)s of the league %(league)s closes within 24 hours."),
+    ),
     "round.closed": (
         Category.ROUNDS,
         _("Round %(number)s of %(campaign)s is closed and its post-games are done."),
@@ -63,6 +71,10 @@ KINDS = {
     "turn.yours": (
         Category.TURNS,
         _("It is your turn in your live match of %(game)s."),
+    ),
+    "clock.low": (
+        Category.TURNS,
+        _("Your turn clock in your live match of %(game)s is running low: %(minutes)s min left."),
     ),
     "match.finished": (
         Category.MATCHES,

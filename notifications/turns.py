@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from config import dispatch
+from notifications import owners
 from notifications.services import Notice, notify_many
 from notifications.texts import game_name as _game
 
@@ -67,35 +68,30 @@ def schedule(*, match, waiting) -> None:
 
 def check(*, match_id: int, version: int, again: bool = True) -> int:
     """The delayed check; returns how many people were told. A match that moved on since is
-    checked again a delay later, at its new version (the latch stays held meanwhile)."""
+    checked again a delay later, at its new version (the latch stays held meanwhile). What
+    the match is now comes from matches, which registers it (``owners.register_turns``)."""
     from django.urls import reverse
 
-    from matches.models import Match
-
     check_turn = dispatch.task(CHECK_TURN)
-    from rulesets.registry import get_ruleset
-
-    match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE).first()
-    if match is None:
+    turn = owners.turn(match_id)
+    if turn is None:
         cache.delete(_pending(match_id))
         return 0
     delay = getattr(settings, "NOTIFY_TURN_DELAY", 0)
-    if match.version != version:
+    if turn.version != version:
         if not check_turn.app.conf.task_always_eager:
-            cache.set(_pending(match_id), match.version, timeout=delay * 3)
+            cache.set(_pending(match_id), turn.version, timeout=delay * 3)
             check_turn.apply_async(
-                kwargs={"match_id": match_id, "version": match.version}, countdown=delay
+                kwargs={"match_id": match_id, "version": turn.version}, countdown=delay
             )
         return 0
     cache.delete(_pending(match_id))  # the next change schedules the next check
-    seats = list(get_ruleset(match.ruleset).to_move(match.state))
-    people = match.participants.filter(seat__in=seats, bot="", resigned=False)
     notices, later = [], []
-    for seat, player_id in people.values_list("seat", "player_id"):
+    for seat, player_id in turn.to_move:
         if is_at_table(match_id=match_id, user_id=player_id):
             later.append(seat)
             continue
-        params = {"game": _game(match.ruleset), "match": match_id}
+        params = {"game": _game(turn.ruleset), "match": match_id}
         key = f"turn:{match_id}:{seat}:{version}"
         link = reverse("match-table", args=[match_id])
         notices.append(Notice(player_id, "turn.yours", params, link, dedupe_key=key))

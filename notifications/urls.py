@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from notifications import views
+from notifications import views, webhook_pages
 
 urlpatterns = [
     path("notifications/", views.inbox, name="notifications-inbox"),
@@ -14,4 +14,12 @@ urlpatterns = [
         name="notifications-unsubscribe",
     ),
     path("notifications/<id:pk>/open/", views.open_notification, name="notifications-open"),
+]
+
+# Campaigns' and leagues' webhooks on their organisers' pages (notifications/webhook_pages.py).
+urlpatterns += [
+    path("webhooks/<str:kind>/<id:pk>/add/", webhook_pages.add, name="webhook-page-add"),
+    path("webhooks/<id:pk>/delete/", webhook_pages.delete, name="webhook-page-delete"),
+    path("webhooks/<id:pk>/pause/", webhook_pages.pause, name="webhook-page-pause"),
+    path("webhooks/<id:pk>/resume/", webhook_pages.resume, name="webhook-page-resume"),
 ]

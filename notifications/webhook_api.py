@@ -10,7 +10,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from notifications import access, webhooks
+from notifications import access, owners, webhooks
 from notifications.models import Webhook, WebhookDelivery
 
 
@@ -55,13 +55,7 @@ class DeliverySerializer(serializers.ModelSerializer):
 
 
 def _owner(kind: str, pk: int):
-    if kind == "campaign":
-        from campaigns.models import Campaign
-
-        return {"campaign": get_object_or_404(Campaign, pk=pk)}
-    from leagues.models import League
-
-    return {"league": get_object_or_404(League, pk=pk)}
+    return {kind: get_object_or_404(owners.model(kind), pk=pk)}
 
 
 class OwnerWebhooksView(APIView):
@@ -113,6 +107,15 @@ class ResumeWebhookView(APIView):
     )
     def post(self, request, pk: int):
         hook = webhooks.resume_webhook(actor=request.user, webhook=_webhook(request, pk))
+        return Response(WebhookSerializer(hook).data)
+
+
+class PauseWebhookView(APIView):
+    @extend_schema(
+        tags=["webhooks"], request=None, responses=WebhookSerializer, summary="Pause a webhook"
+    )
+    def post(self, request, pk: int):
+        hook = webhooks.pause_webhook(actor=request.user, webhook=_webhook(request, pk))
         return Response(WebhookSerializer(hook).data)
 
 

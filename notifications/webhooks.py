@@ -26,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config import dispatch
-from notifications import access, ssrf
+from notifications import access, owners, ssrf
 from notifications.errors import NotificationError
 from notifications.models import Webhook, WebhookDelivery
 
@@ -70,6 +70,15 @@ def add_webhook(*, actor, url: object, format: object, campaign=None, league=Non
 def remove_webhook(*, actor, webhook: Webhook) -> None:
     access.require_manage_webhooks(user=actor, campaign=webhook.campaign, league=webhook.league)
     webhook.delete()
+
+
+@transaction.atomic
+def pause_webhook(*, actor, webhook: Webhook) -> Webhook:
+    """Paused by its organisers: its events are not recorded until it is resumed."""
+    access.require_manage_webhooks(user=actor, campaign=webhook.campaign, league=webhook.league)
+    Webhook.objects.filter(pk=webhook.pk, paused_at__isnull=True).update(paused_at=timezone.now())
+    webhook.refresh_from_db()
+    return webhook
 
 
 @transaction.atomic
@@ -236,18 +245,15 @@ def _failed(delivery: WebhookDelivery, status: int | None, error: str) -> str:
 
 
 def _pause(webhook: Webhook) -> None:
+    from django.urls import reverse
+
     from notifications.services import Notice, notify_many
 
     webhook.paused_at = timezone.now()
     webhook.save(update_fields=["paused_at"])
-    if webhook.campaign_id:
-        owner = webhook.campaign
-        people = set(owner.arbitrators.values_list("pk", flat=True)) | {owner.created_by_id}
-        link = f"/campaigns/{owner.pk}/"
-    else:
-        owner = webhook.league
-        people = set(owner.organisers.values_list("pk", flat=True))
-        link = f"/leagues/{owner.pk}/"
+    registered, owner = owners.of_webhook(webhook)
+    people = set(registered.managers(owner)) - {None}
+    link = reverse(registered.page, args=[owner.pk])
     params = {"host": ssrf.parse(webhook.url).host, "failures": webhook.failures}
     notify_many(notices=[Notice(p, "webhook.paused", params, link) for p in sorted(people)])
 

@@ -62,6 +62,12 @@ def offenders(tops, forbidden):
     )
 
 
+def test_notifications_imports_no_competition_or_match():
+    """Notifications sits below the apps whose events it carries: they call its hooks and
+    register what it must ask them (notifications/owners.py), never the reverse."""
+    assert offenders(["notifications"], {"campaigns", "leagues", "matches"}) == []
+
+
 def test_rosters_imports_no_competition_or_match():
     """Rosters stands alone: other apps extend it through rosters.access, never the reverse."""
     assert offenders(["rosters"], {"campaigns", "leagues", "matches"}) == []

@@ -27,3 +27,29 @@ def unread_notifications(context) -> int:
 @register.simple_tag
 def notification_poll_ms() -> int:
     return int(getattr(settings, "NOTIFY_POLL_SECONDS", 30) * 1000)
+
+
+@register.inclusion_tag("notifications/webhooks_section.html", takes_context=True)
+def webhooks_section(context, target) -> dict:
+    """A campaign's or league's webhooks, for whoever its app's access module lets manage
+    them (nothing at all for anyone else); a new webhook's secret, once."""
+    from notifications import access, owners
+    from notifications.webhook_pages import NEW_SECRET, WebhookForm
+
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    kind = target._meta.model_name
+    if user is None or kind not in owners.kinds():
+        return {"show": False}
+    if not access.may_manage_webhooks(user=user, **{kind: target}):
+        return {"show": False}
+    return {
+        "show": True,
+        "kind": kind,
+        "target": target,
+        "hooks": selectors.webhooks_of(kind=kind, owner=target),
+        "new": request.session.pop(NEW_SECRET, None),
+        "form": WebhookForm(),
+        "pause_after": getattr(settings, "WEBHOOK_PAUSE_AFTER", 5),
+        "csrf_token": context.get("csrf_token"),
+    }

@@ -84,6 +84,9 @@ ORGANISER = {
     # The roster is the owner's (PATCH /gangs/{id}/, /fighters/{id}/: 403 for an arbitrator).
     "rosters.gang": set(),
     "rosters.fighter": set(),
+    # Webhooks and their log: nothing to type; pause, resume and delete are buttons.
+    "notifications.webhook": set(),
+    "notifications.webhookdelivery": set(),
 }
 # Staff: the site's last resort, beyond what any player may do (the API's staff powers).
 STAFF = {

@@ -63,6 +63,9 @@ MATRIX = {
     "leagues.league": Expect("CAXD", "CAX", ("open_next_round",)),
     "leagues.leaguematch": Expect("CX", "CX", ("confirm", "void")),
     "leagues.round": Expect("CX", "CX", ("close",)),
+    # Webhooks: added on the campaign's or league's page (the secret is shown once there).
+    "notifications.webhook": Expect("CXD", "CXD", ("pause", "resume")),
+    "notifications.webhookdelivery": Expect("CX", "CX"),
     # Staff only, whatever permissions anyone else holds.
     "accounts.user": STAFF_ONLY,
     "auth.group": STAFF_ONLY,

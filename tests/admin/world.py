@@ -21,6 +21,7 @@ from campaigns import services as campaigns
 from jobs.models import Job
 from leagues import services as leagues
 from leagues.models import PlayerRating, RatingChange
+from notifications.models import Webhook, WebhookDelivery
 from rosters import services as rosters
 from rosters.models import CatalogueItem, GangRules, Role
 from tests.factories import UserFactory
@@ -83,6 +84,16 @@ def _campaign(arbitrator, name, owners, *, pending_owner=None) -> dict:
     return rows
 
 
+def _webhook(**owner) -> dict:
+    """A webhook (written directly: the service would resolve the receiver's name) and one
+    delivery of it."""
+    hook = Webhook.objects.create(url="https://hooks.example.com/posse", secret="s" * 64, **owner)
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook, event="result.confirmed", key=f"key-{hook.pk}", body={}
+    )
+    return {"webhook": hook, "webhookdelivery": delivery}
+
+
 def _league(organiser, name, players) -> dict:
     league = leagues.create_league(creator=organiser, name=name, ruleset="battle-royale")
     for player in players:  # invited by the organiser; each accepts (#14)
@@ -99,6 +110,7 @@ def _league(organiser, name, players) -> dict:
         leagues.confirm_result(result=counted, actor=player)
     rating = PlayerRating.objects.filter(player=players[0], ruleset=league.ruleset).first()
     return {
+        **_webhook(league=league, created_by=organiser),
         "league": league,
         "leaguematch": result,
         "match": result.match,

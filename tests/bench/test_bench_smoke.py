@@ -15,6 +15,7 @@ MODULES = [
     "bench.__main__",
     "bench.bench_engines",
     "bench.bench_live",
+    "bench.bench_notify",
     "bench.bench_push",
     "bench.bench_roster",
     "bench.profile",
@@ -155,3 +156,14 @@ def test_cpu_shares_add_up_to_the_machine():
     # /proc counts in clock ticks: over a few milliseconds the two readings may round apart,
     # so only their signs are certain.
     assert shares["machine"] >= 0 and shares["load client"] >= 0
+
+
+def test_the_notification_rows_render():
+    from bench import bench_notify
+
+    result = {"samples": 3}
+    for kind, value in (("noop", 0.05), ("email", 0.1), ("webhook", 0.06)):
+        result[f"{kind}_p50"] = result[f"{kind}_p95"] = value
+    email, webhook = bench_notify.rows(result)
+    assert email.ratio == "median 2.0×, p95 2.0×" and webhook.ratio.startswith("median 1.2×")
+    assert email.markdown().count("|") == 5

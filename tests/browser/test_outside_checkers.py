@@ -118,6 +118,7 @@ def admin_pages(world) -> dict[str, str]:
         "admin roster sheet": f"/admin/rosters/gang/{world['gang']}/change/",
         "admin league": f"/admin/leagues/league/{world['league']}/change/",
         "admin matches": "/admin/matches/match/",
+        "admin webhooks": "/admin/notifications/webhook/",
     }
 
 

@@ -113,6 +113,7 @@ def test_every_kind_reads_in_english_french_and_dutch():
         "match": 1,
         "table": 5,
         "opponents": "bob",
+        "minutes": 9,
     }
     for kind in KINDS:
         english = render(kind, params, "en")

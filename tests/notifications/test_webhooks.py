@@ -187,3 +187,25 @@ def test_a_leagues_organiser_adds_a_webhook(fast, receiver_factory):
         format="json",
     )
     assert response.status_code == 201, response.content
+
+
+def test_a_closed_round_posts_its_standings(fast, world, run_on_commit, receiver_factory):
+    """The standings come from campaigns, registered with notifications (owners.py)."""
+    receiver = receiver_factory()
+    add(world, receiver.url)
+    round_ = world.campaign.rounds.get(status="open")
+    run_on_commit(campaigns.close_round_now, round_id=round_.pk)
+    (event,) = [b for b in receiver.bodies() if b["event"] == "round.closed"]
+    assert event["data"]["round"] == round_.number
+    assert {row["gang"] for row in event["data"]["standings"]} == {g.name for g in world.gangs}
+
+
+def test_the_organiser_pauses_and_resumes_over_the_api(fast, world, receiver_factory):
+    hook = add(world, receiver_factory().url)
+    site = client_for(world.arbitrator)
+    assert site.post(f"/api/v1/webhooks/{hook['id']}/pause/").json()["paused"] is True
+    assert (
+        client_for(world.players[0]).post(f"/api/v1/webhooks/{hook['id']}/resume/").status_code
+        == 403
+    )
+    assert site.post(f"/api/v1/webhooks/{hook['id']}/resume/").json()["paused"] is False

@@ -152,3 +152,17 @@ def test_the_handler_reads_the_pair_then_the_address():
     assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"], "ip_address"]
     assert settings.AXES_HANDLER == "accounts.signin.SignInLocks"
     assert settings.AUTHENTICATION_BACKENDS[0] == "axes.backends.AxesBackend"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fr", "Trop de connexions échouées"), ("nl", "Te veel mislukte aanmeldingen")],
+)
+def test_the_lock_message_is_in_the_readers_language(language, words):
+    from django.utils import translation
+
+    from accounts.signin import lock_message
+
+    with translation.override(language):
+        message = lock_message()
+    assert message.startswith(words)
