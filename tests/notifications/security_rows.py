@@ -94,4 +94,11 @@ def notification_rows(Row, expect, outsiders) -> list:
             expect(401, 403, 403, 200, 200),
             prepare=_webhook,
         ),
+        Row(
+            "POST",
+            "/api/v1/webhooks/{id}/pause/",
+            lambda w: f"/api/v1/webhooks/{w.ids['webhook']}/pause/",
+            expect(401, 403, 403, 200, 200),
+            prepare=_webhook,
+        ),
     ]
