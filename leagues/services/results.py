@@ -34,6 +34,8 @@ from leagues.services.common import MAX_REASON
 from matches import services as matches
 from matches.models import Match, Participant
 from notifications import hooks as notify
+from rulesets.core.house_rules import read_house_rules, split_options
+from rulesets.registry import get_ruleset
 
 
 def _memberships(league: League, names: list[str]) -> dict[str, str]:
@@ -169,6 +171,7 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
         raise LeagueError("This match is not a game of this league.", field="match")
     if not match.live or match.status != Match.Status.FINISHED:
         raise LeagueError("Only a finished live match can be added this way.", field="match")
+    _check_house_rules(league, match)
     if LeagueMatch.objects.filter(match=match).exists():
         raise WrongState("This match already counts for a league.", field="match")
     if any(p.placement is None for p in participants):
@@ -185,6 +188,24 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
     if actor.username in names:
         Confirmation.objects.create(result=result, player=actor)
     return result
+
+
+def _check_house_rules(league: League, match: Match) -> None:
+    """A match played under other house rules than the league's is another game."""
+    game = get_ruleset(league.ruleset)
+    declared = getattr(game, "house_rules", ())
+    played = read_house_rules(declared, split_options(match.options)[1])
+    chosen = read_house_rules(declared, league.house_rules, field="house_rules")
+    if played != chosen:
+        names = {rule.key: rule.name for rule in declared}
+
+        def said(keys: list[str]) -> str:
+            return ", ".join(names[key] for key in keys) or "the rulebook's text"
+
+        raise LeagueError(
+            f"This match was played with {said(played)}; the league plays with {said(chosen)}.",
+            field="match",
+        )
 
 
 def _filled(instance, name: str, rows: list) -> None:

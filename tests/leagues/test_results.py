@@ -192,6 +192,23 @@ def test_a_live_match_that_cannot_count_is_refused(world, case):
     assert not LeagueMatch.objects.exists()
 
 
+def test_a_live_match_counts_only_under_the_leagues_house_rules(world):
+    """A league plays with the house rules it chose: a live match played under others is
+    another game, refused naming the rules of both; one played under the same ones counts."""
+    league = world.new_league(LHF, house_rules={"fists": True})
+    ann, bob = world.players[:2]
+    by_the_text = _live_match([ann, bob])
+    response = world.client(ann).post(world.url("matches/", league), {"match": by_the_text.pk})
+    message = errors_of(response, 400)["match"][0]
+    assert "fists at -1" in message and "the rulebook's text" in message
+    assert not LeagueMatch.objects.exists()
+    with_fists = _live_match([ann, bob])
+    with_fists.options = {"house_rules": {"fists": True, "stat_caps": False}}
+    with_fists.save(update_fields=["options"])
+    body = ok(world.client(ann).post(world.url("matches/", league), {"match": with_fists.pk}))
+    assert body["source"] == "live"
+
+
 # --- bad input: a 4xx naming the field, nothing written ----------------------------------------
 
 
