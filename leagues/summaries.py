@@ -35,7 +35,8 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import F
 from django.db.models.fields.json import KT
 
 from leagues import seats, standing_writes
@@ -236,11 +237,7 @@ def _row(league: League, player: int, totals: dict, scoring: Scoring) -> Standin
 def bump(league: League) -> None:
     """The league's standings revision grows by one: the UPDATE takes the league row lock that
     serialises every change of its totals, and moves the key the standings cache by."""
-    with connection.cursor() as cursor:
-        cursor.execute(_BUMP_SQL.format(table=League._meta.db_table), [league.pk])
-
-
-_BUMP_SQL = "UPDATE {table} SET standings_revision = standings_revision + 1 WHERE id = %s"
+    League.objects.filter(pk=league.pk).update(standings_revision=F("standings_revision") + 1)
 
 
 def _lock(league: League) -> League:

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from leagues import access, ratings, summaries
@@ -44,20 +43,8 @@ def _memberships(league: League, names: list[str]) -> dict[str, str]:
     names = [n for n in names if isinstance(n, str)]
     if not names:
         return {}
-    sql = _MEMBERSHIPS.format(
-        member=Membership._meta.db_table,
-        user=get_user_model()._meta.db_table,
-        names=", ".join(["%s"] * len(names)),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk, *names])
-        return dict(cursor.fetchall())
-
-
-_MEMBERSHIPS = (
-    "SELECT u.username, m.status FROM {member} m JOIN {user} u ON u.id = m.player_id"
-    " WHERE m.league_id = %s AND u.username IN ({names})"
-)
+    rows = Membership.objects.filter(league=league, player__username__in=names)
+    return dict(rows.values_list("player__username", "status"))
 
 
 def _members_by_name(
