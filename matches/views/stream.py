@@ -37,6 +37,7 @@ from matches.models import Match, Participant
 from matches.services import canonical
 from matches.spectators import seat_and_access
 from matches.tables import NOT_DEALT, table_version
+from matches.views import spectator_frames
 from matches.views.page_frames import PageMemory
 from matches.views.sse import sse
 from matches.views.table import load_match, render_fragment
@@ -263,12 +264,21 @@ def _render_in_thread(render: Render):
 
 
 async def _async_stream(
-    match_id: int, user, since: int, seq: int, render: Render, seat=None, take=None, inline=True
+    match_id: int,
+    user,
+    since: int,
+    seq: int,
+    render: Render,
+    seat=None,
+    take=None,
+    inline=True,
+    peek=None,
 ):
     """``take`` turns a seat's frame into the next chunk (None: read the database). It reads
     no database, so it runs here in the loop (``inline``): a page's draws its template here
     too (CPU a thread would not have spared the process: the GIL), after a thread hop that
-    cost the push about as much again."""
+    cost the push about as much again. ``peek`` (a spectator's) finds the chunk another
+    spectator stream drew for the same push (matches/views/spectator_frames.py), in the loop."""
     subscription = await push.hub().asubscribe(*_channels(match_id, seat))
     threaded = _render_in_thread(_patient(render))
     take_frame = None
@@ -280,7 +290,8 @@ async def _async_stream(
         heard = None
         while time.monotonic() < deadline:
             try:
-                chunk, since, seq = await threaded(match_id, user, since, seq, heard)
+                drawn = peek(match_id, since, seq, heard) if peek else None
+                chunk, since, seq = drawn or await threaded(match_id, user, since, seq, heard)
             except (DatabaseError, Http404, PermissionDenied):
                 return
             except Exception as exc:
@@ -320,12 +331,18 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
     viewer = _viewer(match, request.user)  # 403 before the stream starts
     args = (match_id, request.user, _since(request), _after(request), render)
     # A seat's streams take its seat's frames: the API's send them as they come, a page's
-    # draws its table from them (matches/views/page_frames.py). Spectators read the database.
+    # draws its table from them (matches/views/page_frames.py). Spectators share one draw of
+    # each version per process (matches/views/spectator_frames.py).
     seat = viewer.seat if viewer is not None else None
-    take, inline = None, True
-    if seat is not None and render is api_render:
+    language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
+    take, inline, peek = None, True, None
+    if seat is None:
+        kind = "api" if render is api_render else "page"
+        render = spectator_frames.shared(render, kind)
+        peek = functools.partial(spectator_frames.peek, kind, language)
+    elif render is api_render:
         take = _safe(handed_over)
-    elif seat is not None and render is page_render:
+    elif render is page_render:
         memory = PageMemory()
         render = functools.partial(page_render, memory=memory)
         args = (*args[:4], render)
@@ -334,7 +351,6 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
     # returned, in other threads (ASGI) or after other requests ran on this one (WSGI).
     # (LocaleMiddleware's choice is on the request; under ASGI the view's thread may not see it
     # active, as the middleware ran in another.)
-    language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
     render = _in_language(render, language)
     args = (*args[:4], render)
     take = _in_language(take, language) if take is not None else None
@@ -345,7 +361,7 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
         # `posse stream` (a pool of STREAM_DB_POOL connections) a few open streams held them
         # all and every render waited (found by bench/bench_push.py with four streams open).
         connections.close_all()
-        body = _async_stream(*args, seat=seat, take=take, inline=inline)
+        body = _async_stream(*args, seat=seat, take=take, inline=inline, peek=peek)
     elif request.META.get("posse.short_streams"):
         body = _short_stream(*args)
     else:

@@ -278,3 +278,27 @@ def test_a_seated_page_drawn_from_its_seats_frame_is_the_page_read_from_the_data
         assert version == 1 and _sse(drawn) == _sse(read)
         assert not any(_shows(drawn, c) for c in _hand(match, other))
         assert memories[seat].take(message, 1, 0) is None  # not a version after the one sent
+
+
+def test_a_spectators_page_for_a_push_is_drawn_once_and_is_the_page_from_the_database():
+    """Spectators of a public table share the draw of a pushed version (one per process and
+    language): the same HTML a stream reading the database draws, without a query."""
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import translation
+
+    from matches.views import spectator_frames
+
+    match, _alice, _bob = _ldp(public=True)
+    watcher = UserFactory()
+    spectator_frames.CHUNKS.clear()
+    shared = spectator_frames.shared(page_render, "page")
+    version = match.version
+    with translation.override("nl"):
+        drawn = shared(match.pk, watcher, -3, 0, version)
+        assert drawn == page_render(match.pk, watcher, -3, 0, version)
+        with CaptureQueriesContext(connection) as queries:
+            for _ in range(50):
+                assert shared(match.pk, UserFactory.build(), -3, 0, version) == drawn
+        assert len(queries) == 0
+    with translation.override("fr"):  # another language is another draw
+        assert shared(match.pk, watcher, -3, 0, version) != drawn

@@ -230,3 +230,41 @@ def test_a_players_state_and_legal_actions_are_one_query_each(table, django_asse
         assert reply.status_code == 200 and reply.json()["seat"] == "s1"
     assert table.as_alice.get(f"{table.url}legal-actions/").json()["actions"]
     assert table.as_carol.get(f"{table.url}state/").json()["seat"] is None  # a spectator
+
+
+def test_every_spectator_of_a_push_shares_one_draw_per_process(table):
+    """A push wakes every spectator stream of the match at once: the first draws the version
+    (STREAM_WATCHER queries for the API's), the hundred others find its chunk without the
+    database; another language is another draw; the next push, from what they all sent, is
+    drawn once more."""
+    from django.utils import translation
+
+    from matches.views import spectator_frames
+    from matches.views.stream import api_render
+
+    spectator_frames.CHUNKS.clear()
+    kind = "api"
+    render = spectator_frames.shared(api_render, kind)
+    match_id = table.match.pk
+    table.act(table.as_alice, {"type": "pass"})
+    with translation.override("en"):
+        first = render(match_id, table.carol, 0, 0, 1)
+        assert first[0] and first[1] == 1
+        with CaptureQueriesContext(connection) as queries:
+            others = [render(match_id, table.carol, 0, 0, 1) for _ in range(100)]
+            peeked = spectator_frames.peek(kind, "en", match_id, 0, 0, 1)
+        assert len(queries) == 0, _sql(queries)
+        assert all(other == first for other in others) and peeked == first
+    with translation.override("fr"), CaptureQueriesContext(connection) as queries:
+        assert render(match_id, table.carol, 0, 0, 1)[1] == 1
+    assert len(queries) > 0  # drawn again, in French
+    table.act(table.as_bob, {"type": "pass"})
+    with translation.override("en"):
+        since, seq = first[1], first[2]
+        second = render(match_id, table.carol, since, seq, 2)
+        assert second[1] == 2 and second[0] != first[0]
+        with CaptureQueriesContext(connection) as queries:
+            assert render(match_id, table.carol, since, seq, 2) == second
+        assert len(queries) == 0, _sql(queries)
+        # A ping or a first render is never shared: it asks the database.
+        assert spectator_frames.peek(kind, "en", match_id, 2, second[2], None) is None
