@@ -21,19 +21,10 @@ from campaigns import services as campaigns
 from campaigns.models import Battle
 from rosters import services as rosters
 from rosters.models import Gang
-from tests.campaigns.test_consent_races import gang_for
-from tests.factories import UserFactory
+from tests.campaigns.conftest import gang_for
 from tests.races import in_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def campaign(seeded_catalogue):
-    judge = UserFactory(username="judge")
-    campaign = campaigns.create_campaign(creator=judge, name="Deadwood Summer")
-    campaigns.set_status(campaign=campaign, status="active", actor=judge)
-    return campaign
 
 
 def confirmed(campaign):
