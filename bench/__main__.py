@@ -3,7 +3,7 @@
 Engines and league-night pairing (bench/bench_pairing.py) need nothing. The roster and live
 benchmarks start their own gunicorn and Celery
 worker on their own PostgreSQL database and Redis queue (bench/stack.py) and stop them at the
-end; without PostgreSQL the roster runs on SQLite and the live row says "skipped: <why>".
+end; without PostgreSQL or Redis those rows and the standings' say "skipped: <why>".
 The standings benchmark (bench/bench_standings.py, when present) runs in a child process
 with a fresh database of its own.
 
@@ -58,15 +58,19 @@ def pairing_rows() -> list[Row]:
         return [_failed("league-night pairing", exc)]
 
 
-def service_rows(problem: str | None) -> list[Row]:
-    """Roster and live rows, on one stack: PostgreSQL + Redis, or SQLite for the roster only."""
+LIVE_FIGURE = "live action submit → resolved vs no-op Celery task round trip"
+STANDINGS_FIGURE = "standings vs plain SQL aggregate"
+
+
+def service_rows() -> list[Row]:
+    """Roster, live, push and notification rows, on one stack: PostgreSQL + Redis."""
     from bench import bench_live, bench_roster
 
     rows: list[Row] = []
     rounds, seconds, samples = (
         (1, 1.0, 15) if QUICK else (bench_roster.ROUNDS, bench_roster.SECONDS, bench_live.SAMPLES)
     )
-    with Stack(name="bench", postgres=problem is None) as stack:
+    with Stack(name="bench") as stack:
         stack.configure_django()
         try:
             gangs, token = bench_roster.seed()
@@ -88,28 +92,22 @@ def service_rows(problem: str | None) -> list[Row]:
                 print(row.markdown(), flush=True)
         except Exception as exc:
             rows.append(_failed("roster read vs bare DRF ping", exc))
-        figure = "live action submit → resolved vs no-op Celery task round trip"
-        if problem is not None:
-            rows.append(skipped(figure, problem))
-        else:
-            try:
-                rows.append(bench_live.row(bench_live.measure(stack, samples=samples)))
-                print(rows[-1].markdown(), flush=True)
-            except Exception as exc:
-                rows.append(_failed(figure, exc))
-        rows.append(push_row(stack, problem, samples))
-        rows += notify_rows(stack, problem, samples)
+        try:
+            rows.append(bench_live.row(bench_live.measure(stack, samples=samples)))
+            print(rows[-1].markdown(), flush=True)
+        except Exception as exc:
+            rows.append(_failed(LIVE_FIGURE, exc))
+        rows.append(push_row(stack, samples))
+        rows += notify_rows(stack, samples)
     return rows
 
 
-def notify_rows(stack: Stack, problem: str | None, samples: int) -> list[Row]:
+def notify_rows(stack: Stack, samples: int) -> list[Row]:
     """Event → email and event → webhook (bench/bench_notify.py); it stops the earlier
     workers of the stack, so it runs last on it."""
     from bench import bench_notify
 
     figures = [bench_notify.EMAIL_FIGURE, bench_notify.WEBHOOK_FIGURE]
-    if problem is not None:
-        return [skipped(f, problem) for f in figures]
     try:
         made = bench_notify.rows(
             bench_notify.measure(stack, samples=min(samples, bench_notify.SAMPLES))
@@ -121,12 +119,10 @@ def notify_rows(stack: Stack, problem: str | None, samples: int) -> list[Row]:
     return made
 
 
-def push_row(stack: Stack, problem: str | None, samples: int) -> Row:
+def push_row(stack: Stack, samples: int) -> Row:
     from bench import bench_push
 
     figure = bench_push.FIGURE
-    if problem is not None:
-        return skipped(figure, problem)
     try:
         row = bench_push.row(bench_push.measure(stack, samples=min(samples, bench_push.SAMPLES)))
         print(row.markdown(), flush=True)
@@ -135,10 +131,10 @@ def push_row(stack: Stack, problem: str | None, samples: int) -> Row:
         return _failed(figure, exc)
 
 
-def standings_rows(problem: str | None, environ: dict[str, str]) -> list[Row]:
+def standings_rows(environ: dict[str, str]) -> list[Row]:
     """One row per season size (bench_standings returns ``rows``), or the one row of
     ``standings_row``'s older forms."""
-    row = standings_row(problem, environ)
+    row = standings_row(environ)
     listed = row.data.get("rows") if isinstance(row.data, dict) else None
     if not listed:
         return [row]
@@ -154,16 +150,14 @@ def standings_rows(problem: str | None, environ: dict[str, str]) -> list[Row]:
     ]
 
 
-def standings_row(problem: str | None, environ: dict[str, str]) -> Row:
-    figure = "standings vs plain SQL aggregate"
+def standings_row(environ: dict[str, str]) -> Row:
+    figure = STANDINGS_FIGURE
     if not STANDINGS.exists():
         return skipped(figure, "bench/bench_standings.py is not there yet")
     try:
         # Tasks in-process: that benchmark is about queries and has no worker. Not migrated:
         # its main() builds a test database of its own next to the one named here.
-        with Stack(
-            name="standings", postgres=problem is None, broker=False, migrate=False
-        ) as stack:
+        with Stack(name="standings", broker=False, migrate=False) as stack:
             return _run_standings(figure, stack.child_env(environ))
     except Exception as exc:
         return _failed(figure, exc)
@@ -270,13 +264,15 @@ def main() -> int:
     rows = engine_rows()
     rows += pairing_rows()
     problem = services_problem()
-    if problem:
-        print(f"PostgreSQL/Redis: {problem}; the roster runs on SQLite, the live row is skipped")
-    try:
-        rows += service_rows(problem)
-    except Exception as exc:  # the stack itself could not start
-        rows.append(_failed("roster and live benchmarks", exc))
-    rows += standings_rows(problem, environ)
+    if problem:  # PostgreSQL is the only database: no service row without it
+        print(f"PostgreSQL/Redis: {problem}; the service and standings rows are skipped")
+        rows += [skipped(f, problem) for f in ("roster, live, push and notify", STANDINGS_FIGURE)]
+    else:
+        try:
+            rows += service_rows()
+        except Exception as exc:  # the stack itself could not start
+            rows.append(_failed("roster and live benchmarks", exc))
+        rows += standings_rows(environ)
     info["load_after"] = _load()
     print(write(rows, info, time.monotonic() - started))
     print(f"wrote {RESULTS.relative_to(ROOT)}")

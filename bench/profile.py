@@ -1,6 +1,6 @@
 """``python -m bench.profile``: where a request's CPU goes, in this process, with pyinstrument.
 
-Builds a database of its own (bench/stack.py, PostgreSQL when it answers, else SQLite), seeds
+Builds a database of its own (bench/stack.py, on the server at POSSE_BENCH_PG), seeds
 gangs of 5, 15 and 40 fighters and a live match, then sends each request N times through
 Django's whole handler (middleware, DRF, token authentication, the renderer: everything
 gunicorn would call, without the socket) and prints, per request, the CPU time per call and
@@ -23,7 +23,7 @@ import time
 
 import orjson
 
-from bench.stack import Stack, services_problem
+from bench.stack import Stack
 
 
 class Prepared:
@@ -308,8 +308,6 @@ def measure(client, prepare, *, headers: dict, calls: int, cold=False, pg=None) 
 def _pg_time(stack):
     """``pg()``: PostgreSQL's execution + planning ms so far for the stack's database, from
     pg_stat_statements (global to the server: read for this database only, never reset)."""
-    if not stack.postgres:
-        raise SystemExit("--pg needs PostgreSQL")
     import psycopg
 
     from bench.stack import PG_ADMIN_URL
@@ -336,8 +334,7 @@ def main() -> None:
         "the profile's database (needs the extension in the admin database)",
     )
     args = parser.parse_args()
-    problem = services_problem()
-    with Stack(name="profile", postgres=problem is None, broker=False) as stack:
+    with Stack(name="profile", broker=False) as stack:
         stack.configure_django()
         from django.test import Client
 

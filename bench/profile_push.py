@@ -35,7 +35,7 @@ import time
 import uuid
 from unittest import mock
 
-from bench.stack import Stack, services_problem
+from bench.stack import Stack
 
 SLUG = "le-dernier-peuple"
 
@@ -59,8 +59,7 @@ def main(argv: list[str] | None = None) -> int:
             stack.configure_django()
             print(worker_cpu(stack, args.worker_cpu, args.variant or [""]))
         return 0
-    problem = services_problem()
-    with Stack(name="profpush", postgres=problem is None, broker=False) as stack:
+    with Stack(name="profpush", broker=False) as stack:
         stack.configure_django()
         print(run(args.moves, tree=args.tree or args.flat, flat=args.flat))
     return 0

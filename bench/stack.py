@@ -128,7 +128,6 @@ def worker_command(child: dict[str, str]) -> list[str]:
 @dataclass
 class Stack:
     name: str
-    postgres: bool = True  # False: a SQLite file and in-process tasks (no worker possible)
     broker: bool = True  # False: tasks run in-process (REDIS_URL unset)
     migrate: bool = True  # False: an empty database (for code that builds its own)
     procs: list[Proc] = field(default_factory=list)
@@ -139,7 +138,6 @@ class Stack:
         self.database = f"posse_{tag}"
         self.queue = f"posse-{self.name}-{os.getpid()}"
         LOG_DIR.mkdir(parents=True, exist_ok=True)
-        self.sqlite_path = LOG_DIR / f"{tag}.sqlite3"
         self.env = {
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DEBUG": "false",  # production settings: no query log, no debug pages
@@ -150,14 +148,11 @@ class Stack:
             "LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
         }
-        if self.postgres:
-            admin = urlparse(PG_ADMIN_URL)
-            self.env["DATABASE_URL"] = admin._replace(path=f"/{self.database}").geturl()
-            if self.broker:
-                self.env["REDIS_URL"] = REDIS_URL
-                self.env["CELERY_QUEUE"] = self.queue
-        else:
-            self.env["DATABASE_URL"] = f"sqlite:///{self.sqlite_path}"
+        admin = urlparse(PG_ADMIN_URL)
+        self.env["DATABASE_URL"] = admin._replace(path=f"/{self.database}").geturl()
+        if self.broker:
+            self.env["REDIS_URL"] = REDIS_URL
+            self.env["CELERY_QUEUE"] = self.queue
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -204,18 +199,11 @@ class Stack:
         return psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=5)
 
     def _create_database(self) -> None:
-        if not self.postgres:
-            self.sqlite_path.unlink(missing_ok=True)
-            return
         with self._admin() as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{self.database}"')
 
     def _drop_database(self) -> None:
-        if not self.postgres:
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
-            return
         with self._admin() as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
 
@@ -352,8 +340,8 @@ class Stack:
         """``posse worker``: its command line from config/processes.py, built from this
         stack's environment, exactly as production starts it; then the pool's size and a
         node name of its own (two workers of one stack must not share one)."""
-        if not (self.postgres and self.broker):
-            raise RuntimeError("a Celery worker needs PostgreSQL and Redis")
+        if not self.broker:
+            raise RuntimeError("a Celery worker needs Redis")
         child = self.child_env()
         if settings:
             child["DJANGO_SETTINGS_MODULE"] = settings
@@ -376,7 +364,7 @@ class Stack:
 
     def purge_queue(self) -> None:
         """Drop what is left in our queue (nothing should be; a failed run may leave some)."""
-        if self.postgres and self.broker:
+        if self.broker:
             import redis
 
             client = redis.Redis.from_url(REDIS_URL)

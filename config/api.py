@@ -6,7 +6,6 @@ Every error response is ``{"detail": "<one sentence>", "errors": {"<field>": ["<
 from __future__ import annotations
 
 import logging
-import re
 from functools import cache
 
 from django.apps import apps
@@ -80,11 +79,10 @@ CONSTRAINT_FIELDS = {
 
 
 @cache
-def _unique_constraints() -> tuple[dict[str, str], dict[tuple[str, frozenset[str]], str]]:
-    """Every unique constraint of every model: by name, and by (table, columns) for SQLite,
-    whose message names the columns of a plain unique constraint rather than its name."""
+def _unique_constraints() -> dict[str, str]:
+    """Every unique constraint of every model, by the name PostgreSQL reports: the request
+    field it guards."""
     by_name: dict[str, str] = {}
-    by_columns: dict[tuple[str, frozenset[str]], str] = {}
     for model in apps.get_models():
         table = model._meta.db_table
         for constraint in model._meta.constraints:
@@ -96,16 +94,12 @@ def _unique_constraints() -> tuple[dict[str, str], dict[tuple[str, frozenset[str
             fields = [model._meta.get_field(name) for name in names]
             plain = [f for f in fields if not f.is_relation] or fields[-1:]
             field = CONSTRAINT_FIELDS.get(constraint.name, plain[0].name if plain else None)
-            if field is None:
-                continue
-            by_name[constraint.name] = field
-            if constraint.fields:
-                by_columns[(table, frozenset(f.column for f in fields))] = field
+            if field is not None:
+                by_name[constraint.name] = field
         for f in model._meta.concrete_fields:
             if f.unique and not f.primary_key:
                 by_name[f"{table}_{f.column}_key"] = f.name  # PostgreSQL's name for it
-                by_columns[(table, frozenset([f.column]))] = f.name
-    return by_name, by_columns
+    return by_name
 
 
 def _field_refs(expression) -> list[str]:
@@ -114,27 +108,13 @@ def _field_refs(expression) -> list[str]:
     return [ref for source in expression.get_source_expressions() for ref in _field_refs(source)]
 
 
-_SQLITE_UNIQUE = re.compile(r"UNIQUE constraint failed: (?:index '(?P<index>[^']+)'|(?P<cols>.+))")
-
-
 def unique_violation_field(exc: IntegrityError) -> tuple[bool, str | None]:
-    """(whether a unique constraint was violated, the request field it guards)."""
-    by_name, by_columns = _unique_constraints()
-    diag = getattr(exc.__cause__, "diag", None)  # psycopg: PostgreSQL says which constraint
-    if diag is not None:
-        if getattr(exc.__cause__, "sqlstate", None) != "23505":
-            return False, None
-        return True, by_name.get(diag.constraint_name or "")
-    match = _SQLITE_UNIQUE.search(str(exc))
-    if match is None:
+    """(whether a unique constraint was violated, the request field it guards): psycopg's
+    diagnostics name the constraint."""
+    diag = getattr(exc.__cause__, "diag", None)
+    if diag is None or getattr(exc.__cause__, "sqlstate", None) != "23505":
         return False, None
-    if match["index"]:
-        return True, by_name.get(match["index"])
-    columns = [c.strip().split(".", 1) for c in match["cols"].split(",")]
-    tables = {c[0] for c in columns if len(c) == 2}
-    if len(tables) != 1:
-        return True, None
-    return True, by_columns.get((tables.pop(), frozenset(c[1] for c in columns)))
+    return True, _unique_constraints().get(diag.constraint_name or "")
 
 
 def _integrity_response(exc: IntegrityError, path: str) -> Response:

@@ -40,3 +40,14 @@ def _close_old_connections(sender=None, **kwargs):
 
 task_prerun.connect(_close_old_connections, weak=False)
 task_postrun.connect(_close_old_connections, weak=False)
+
+
+def load_tasks() -> None:
+    """Import every app's tasks module now (Celery's autodiscovery), registering its tasks.
+
+    A web process does it at start (config/wsgi.py, config/asgi.py), before any request:
+    services send tasks by name (config/dispatch.py), and Celery's autodiscovery is not
+    thread-safe: a thread that asks while another is importing returns at once, having
+    imported nothing (``_RACE_PROTECTION`` in celery/loaders/base.py), and its task is
+    "not registered"."""
+    app.loader.import_default_modules()

@@ -9,20 +9,30 @@ that every name sent here is a registered task.
 
 from __future__ import annotations
 
+import threading
+
 from celery.exceptions import NotRegistered
 from django.db import transaction
 
-from config.celery import app
+from config.celery import app, load_tasks
+
+# One thread at a time runs Celery's autodiscovery here, the others wait for it: a thread
+# that ran it while another was importing found nothing (``load_tasks``). Only a process that
+# did not load its tasks at start (a management command, a test run) comes this way.
+_discovery = threading.Lock()
 
 
 def task(name: str):
-    """The task registered as ``name``. Celery imports the apps' tasks modules lazily (at a
-    worker's start, or when asked): the first look-up in a web process asks."""
+    """The task registered as ``name``. Web processes and workers import every app's tasks at
+    start; elsewhere the first look-up asks Celery's autodiscovery."""
     try:
         return app.tasks[name]
     except NotRegistered:
-        app.loader.import_default_modules()  # Celery's autodiscovery of every app's tasks
-        return app.tasks[name]
+        pass
+    with _discovery:
+        if name not in app.tasks:
+            load_tasks()
+    return app.tasks[name]
 
 
 def send(name: str, *args, **kwargs) -> None:

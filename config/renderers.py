@@ -13,12 +13,18 @@ indented output (the browsable API, ``Accept: application/json; indent=4``), is 
 DRF's renderer unchanged. One difference accepted: a float NaN or infinity becomes ``null``,
 where DRF's strict mode raised (a 500).
 
+``iso_datetime`` is the one way the flat response writers (a gang, a match, an action) write
+a datetime: as DRF's ``DateTimeField`` would, without a field per value.
+
 Only the renderer: request parsing (config/ and the apps' guarded parsers) stays as it is.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import orjson
+from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -39,3 +45,11 @@ class ORJSONRenderer(JSONRenderer):
         if b"\xe2\x80\xa8" in out or b"\xe2\x80\xa9" in out:
             out = out.replace(b"\xe2\x80\xa8", b"\\u2028").replace(b"\xe2\x80\xa9", b"\\u2029")
         return out
+
+
+def iso_datetime(value: datetime | None) -> str | None:
+    """As DRF's DateTimeField writes it: ISO 8601 in the current time zone, UTC as ``Z``."""
+    if value is None:
+        return None
+    text = timezone.localtime(value).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text

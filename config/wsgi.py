@@ -6,6 +6,8 @@ answered short by matches/views/stream.py (what is new, then the end, with a ret
 instead of holding one of the worker's threads for as long as its page is open. The test live
 server and other WSGI handlers that do not come through here keep the long stream.
 
+Every app's Celery tasks are imported at start, before any request (``load_tasks``).
+
 An answer given before the request's body was read (a 413, any early refusal) closes the
 connection (config/connections.py), so that no next request on it is lost.
 """
@@ -14,10 +16,12 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from config.celery import load_tasks
 from config.connections import CountingInput, close_if_body_unread
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_wsgi_application()
+load_tasks()  # every task registered before the first request (config/celery.py)
 
 
 def application(environ, start_response):

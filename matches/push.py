@@ -12,7 +12,7 @@ and a client can only ever get its own seat's view.
 Two hubs behind one small interface:
 - **Redis pub/sub** when ``REDIS_URL`` is set (production, CI): the worker that resolved an
   action publishes, every web process subscribed to the match's channel hears it.
-- **In-process** otherwise (``make run``: SQLite, tasks run inside the web process): a
+- **In-process** otherwise (``make run`` with no ``REDIS_URL``: tasks run inside the web process): a
   registry of subscriber queues in this process. It is module-level state, which the design
   forbids in production; here there is only one process, and it is what makes push work
   with nothing installed.

@@ -51,7 +51,9 @@ def _gang_detail(request, gang_id, code=status.HTTP_200_OK):
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List gangs (any signed-in user may read rosters)"),
+    list=extend_schema(
+        summary="List gangs (any signed-in user may read rosters)", responses=s.GangSchema
+    ),
     retrieve=extend_schema(
         summary="A gang with fighters, stash, goods, credits, rating and wealth",
         responses=detail.SCHEMA,
@@ -61,7 +63,9 @@ def _gang_detail(request, gang_id, code=status.HTTP_200_OK):
 class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
     max_body_bytes = None  # the default (config/parsers.py) but for the import action
-    serializer_class = s.GangSerializer
+    # The input of a new gang, for OPTIONS and the browsable API's form; every response is
+    # written by a function (selectors.gang_list_item, detail.py) and its schema declared.
+    serializer_class = s.GangCreateSerializer
     filterset_class = GangFilter
     search_fields = ["name", "owner__username"]
     ordering_fields = ["name", "rating", "wealth", "credits", "created_at"]
@@ -73,8 +77,8 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return selectors.gangs_for_list()
 
     def list(self, request):
-        # Filtered, searched, ordered and paged as the mixin's, each row as GangSerializer
-        # writes it, from values() (selectors.gang_list_item). With no query parameter at all
+        # Filtered, searched, ordered and paged as the mixin's, each row written from
+        # values() by selectors.gang_list_item. With no query parameter at all
         # the filter backends would only order by ``ordering`` and the paginator count and
         # slice: one query does both (selectors.gang_list_first_page); the browsable
         # API, which draws page controls, pages as before.

@@ -33,17 +33,16 @@ from __future__ import annotations
 import copy
 import hashlib
 from collections import Counter, defaultdict
-from datetime import datetime
 from pathlib import Path
 
 import orjson
 from django.core.cache import cache
 from django.db.models import JSONField, OuterRef, Subquery
-from django.utils import timezone, translation
+from django.utils import translation
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
-from config.renderers import ORJSONRenderer
+from config.renderers import ORJSONRenderer, iso_datetime
 from rosters.models import (
     STATS,
     Advancement,
@@ -63,7 +62,7 @@ from rosters.serializers import (
     FighterDetailSerializer,
     FighterSerializer,
     FlipDrawSerializer,
-    GangSerializer,
+    GangSchema,
     GoodsSerializer,
     StatLineSerializer,
 )
@@ -130,7 +129,7 @@ def _fields(serializer, order=None, **made) -> dict:
 SCHEMA = inline_serializer(
     name="GangDetail",
     fields={
-        **_fields(GangSerializer()),
+        **_fields(GangSchema),
         "fighters": inline_serializer(
             name="GangFighter",
             fields=_fields(
@@ -229,14 +228,6 @@ def _render(body: dict) -> tuple[bytes, bytes]:
     return before, after
 
 
-def _dt(value: datetime | None) -> str | None:
-    """As DRF's DateTimeField writes it: ISO 8601 in the current time zone, UTC as ``Z``."""
-    if value is None:
-        return None
-    text = timezone.localtime(value).isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
-
-
 def _queries(gang_id: int) -> dict:
     """``_build``'s queries: one per table, plain values."""
     return {
@@ -275,12 +266,18 @@ def _build(gang_id: int) -> dict | None:
     gains: dict[int, list[dict]] = defaultdict(list)
     for fighter_id, stat, amount, card, note, at in queries["advancements"]:
         gains[fighter_id].append(
-            {"stat": stat, "amount": amount, "card": card, "note": note, "at": _dt(at)}
+            {"stat": stat, "amount": amount, "card": card, "note": note, "at": iso_datetime(at)}
         )
     injuries: dict[int, list[dict]] = defaultdict(list)
     for fighter_id, strike, lost, fatal, note, at in queries["injuries"]:
         injuries[fighter_id].append(
-            {"strike": strike, "wounds_lost": lost, "fatal": fatal, "note": note, "at": _dt(at)}
+            {
+                "strike": strike,
+                "wounds_lost": lost,
+                "fatal": fatal,
+                "note": note,
+                "at": iso_datetime(at),
+            }
         )
     kit: dict[int | None, list[dict]] = defaultdict(list)
     for row in queries["equipment"]:
@@ -291,7 +288,7 @@ def _build(gang_id: int) -> dict | None:
             "item": item,
             "name": name,
             "market_value": value,
-            "found_at": _dt(found),
+            "found_at": iso_datetime(found),
             "note": note,
             "sold_at": None,
             "sold_for": None,
@@ -304,7 +301,7 @@ def _build(gang_id: int) -> dict | None:
         "faction_name": Gang.Faction(head["faction"]).label,
         "owner": head["owner__username"],
         **{name: head[name] for name in GANG_FIELDS[3:]},
-        "created_at": _dt(head["created_at"]),
+        "created_at": iso_datetime(head["created_at"]),
         "fighters": rows,
         "stash": kit[None],
         "goods": goods,
@@ -337,9 +334,9 @@ def _equipment(row: tuple) -> dict:
         "price_paid": paid,
         "market_value": value,
         "catalogue_revision": revision,
-        "acquired_at": _dt(acquired),
+        "acquired_at": iso_datetime(acquired),
         "disposal": disposal,
-        "disposed_at": _dt(disposed),
+        "disposed_at": iso_datetime(disposed),
     }
 
 
@@ -366,8 +363,8 @@ def _fighter(row: tuple, gains: dict, injuries: dict, kit: dict) -> dict:
         "times_out_of_action": times_out,
         "flips": flips,
         "equipment": kit.get(pk, []),
-        "hired_at": _dt(hired_at),
-        "left_at": _dt(left_at),
+        "hired_at": iso_datetime(hired_at),
+        "left_at": iso_datetime(left_at),
         "movement": movement,
         "advancements": gains.get(pk, []),
         "injuries": injuries.get(pk, []),
@@ -379,7 +376,7 @@ def _fighter(row: tuple, gains: dict, injuries: dict, kit: dict) -> dict:
             "options": options,
             "outcome": None,
             "stat": None,
-            "at": _dt(at),
+            "at": iso_datetime(at),
         },
     }
 

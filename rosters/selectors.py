@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from django.db.models import Count, Prefetch, QuerySet, Window
-from django.utils import timezone
 
+from config.renderers import iso_datetime
 from rosters.models import Equipment, Fighter, Gang, GangRules, Goods, Role
 from rulesets.core.words import counted
 
@@ -50,9 +50,9 @@ def gang_list_first_page(*, size: int) -> tuple[int, list[dict]]:
 
 
 def gang_list_item(row: dict) -> dict:
-    """One gang of ``GET gangs/``, as ``GangSerializer`` writes it, from ``gang_list_rows``:
-    plain values, no model instances or serializer fields per gang; a test keeps the two
-    equal, key for key (tests/rosters/test_query_budget.py)."""
+    """One gang of ``GET gangs/``, from ``gang_list_rows``: plain values, no model instances
+    or serializer fields per gang. The response's one writer; its OpenAPI schema is
+    ``serializers.GangSchema``."""
     return {
         "id": row["id"],
         "name": row["name"],
@@ -64,19 +64,11 @@ def gang_list_item(row: dict) -> dict:
         "rating": row["rating"],
         "wealth": row["wealth"],
         "battles": row["battles"],
-        "created_at": _dt(row["created_at"]),
+        "created_at": iso_datetime(row["created_at"]),
     }
 
 
 _FACTION_NAMES = dict(Gang.Faction.choices)  # lazy labels: written in the active language
-
-
-def _dt(value):
-    """As DRF's DateTimeField writes it: ISO 8601 in the current time zone, UTC as ``Z``."""
-    if value is None:
-        return None
-    text = timezone.localtime(value).isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
 def gang_detail_queryset() -> QuerySet[Gang]:

@@ -8,14 +8,10 @@ import re
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("accounts", "jobs", "rosters", "campaigns", "matches", "leagues", "notifications", "web")
 CHECKED = (*APPS, "config", "rulesets", "ranking")
 MAX_LINES = 400
-# A module over the limit is listed here, with the reason it may be.
-LONG_MODULES: dict[str, str] = {}
 
 
 def source_files(*tops: str):
@@ -144,20 +140,8 @@ def module_sizes():
 
 
 def test_no_module_is_longer_than_one_room():
-    too_long = {
-        name: lines
-        for name, lines in module_sizes()
-        if lines > MAX_LINES and name not in LONG_MODULES
-    }
-    assert too_long == {}, f"split these by concept (or list them with a reason): {too_long}"
-
-
-@pytest.mark.parametrize("name", sorted(LONG_MODULES))
-def test_each_listed_exception_is_still_needed(name):
-    sizes = dict(module_sizes())
-    if name not in sizes:
-        pytest.skip(f"{name} is gone (split into a package?): remove it from LONG_MODULES")
-    assert sizes[name] > MAX_LINES, f"{name} fits now: remove it from LONG_MODULES"
+    too_long = {name: lines for name, lines in module_sizes() if lines > MAX_LINES}
+    assert too_long == {}, f"split these by concept: {too_long}"
 
 
 # --- no circle, no arrow back up -----------------------------------------------------------------
@@ -238,29 +222,17 @@ BELOW = {
     "rulesets": {"ranking"},
     "config": {"rulesets", "ranking"},
 }
-# An arrow back up that another change of issue 28 removes, with who removes it.
-UPWARD_PENDING = {}
 
 
 def arrows_back_up() -> list[str]:
     found = []
     for top, allowed in BELOW.items():
-        for line in offenders([top], set(CIRCLE_FREE) - allowed - {top}):
-            if line.split(" imports ")[0] not in UPWARD_PENDING:
-                found.append(line)
+        found.extend(offenders([top], set(CIRCLE_FREE) - allowed - {top}))
     return found
 
 
 def test_no_arrow_runs_back_up():
     assert arrows_back_up() == []
-
-
-@pytest.mark.parametrize("name", sorted(UPWARD_PENDING))
-def test_each_pending_upward_arrow_is_still_there(name):
-    top = name.split("/")[0]
-    assert [
-        o for o in offenders([top], set(CIRCLE_FREE) - BELOW[top] - {top}) if o.startswith(name)
-    ], f"{name} no longer imports upward: remove it from UPWARD_PENDING"
 
 
 GAMES = tuple(
@@ -300,8 +272,6 @@ def test_the_table_presenters_cover_every_live_game():
 
 # --- functions of a reader's size ----------------------------------------------------------------
 MAX_FUNCTION_LINES = 80
-# A longer function is listed here, with the reason it may be.
-LONG_FUNCTIONS = {}
 
 
 @cache
@@ -318,19 +288,9 @@ def function_sizes() -> dict[str, int]:
 
 def test_no_function_is_longer_than_a_reader_holds():
     too_long = {
-        name: lines
-        for name, lines in function_sizes().items()
-        if lines > MAX_FUNCTION_LINES and name not in LONG_FUNCTIONS
+        name: lines for name, lines in function_sizes().items() if lines > MAX_FUNCTION_LINES
     }
-    assert too_long == {}, f"split these into steps (or list them with a reason): {too_long}"
-
-
-@pytest.mark.parametrize("name", sorted(LONG_FUNCTIONS))
-def test_each_listed_long_function_is_still_long(name):
-    sizes = function_sizes()
-    assert sizes.get(name, 0) > MAX_FUNCTION_LINES, (
-        f"{name} fits now: remove it from LONG_FUNCTIONS"
-    )
+    assert too_long == {}, f"split these into steps: {too_long}"
 
 
 # --- docs/architecture.md names what exists, and every module ------------------------------------

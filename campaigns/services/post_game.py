@@ -26,12 +26,23 @@ def run_post_game(*, battle_id: int) -> bool:
 
     Returns False when there was nothing to do (not confirmed, or already applied).
     """
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle_id)
+    # The battle row only, not its campaign through the join (as confirm_battle): a post-game
+    # held every other write of the campaign (a report, a leave, a round) for its whole run.
+    # NO KEY UPDATE here and on the gangs: it serialises with a second post-game and with every
+    # roster write (whose UPDATE takes the same lock), not with rows that merely reference
+    # them, whose deferred key checks take FOR KEY SHARE at commit.
+    battle = (
+        Battle.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("campaign")
+        .get(pk=battle_id)
+    )
     if battle.status != Battle.Status.CONFIRMED or battle.post_game_at is not None:
         return False
     sides = list(battle.sides.select_related("gang").order_by("gang_id"))
-    # Lock both gangs in id order so that two post-games of the same gangs cannot deadlock.
-    list(Gang.objects.select_for_update().filter(pk__in=[s.gang_id for s in sides]).order_by("pk"))
+    # Both gangs in id order, before any fighter: the order of every roster write (gang, then
+    # its rows), so that two post-games of the same gangs, or one and a purchase, never deadlock.
+    gang_ids = [s.gang_id for s in sides]
+    list(Gang.objects.select_for_update(no_key=True).filter(pk__in=gang_ids).order_by("pk"))
     gang_of = {s.gang_id: s.gang for s in sides}
     casualties = list(battle.casualties.select_related("fighter", "taken_out_by"))
     # What happened, kept on the battle as it happens (its detail shows it; nothing recomputed).

@@ -257,7 +257,7 @@ def _locked(result: LeagueMatch) -> LeagueMatch:
     result locked by a request queued behind this one (for the league row or the series) made
     the void wait for that request, a deadlock (tests/leagues/test_standing_totals_races.py).
     NO KEY UPDATE still serialises the writers of a result and of a league, but lets rows that
-    merely reference them be written. (SQLite ignores both: it serialises every writer.)"""
+    merely reference them be written."""
     return (
         # Only these two rows are locked (``of``); the match and the users the answer shows
         # are joined, not locked.

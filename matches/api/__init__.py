@@ -38,7 +38,7 @@ from matches.api.records import (
     MatchDetail,
     MatchFilter,
     MatchListCreate,
-    MatchSerializer,
+    MatchSchema,
     OutcomeSerializer,
     SeatSerializer,
 )
@@ -66,7 +66,7 @@ __all__ = [
     "MatchDetail",
     "MatchFilter",
     "MatchListCreate",
-    "MatchSerializer",
+    "MatchSchema",
     "MatchStateView",
     "OutcomeSerializer",
     "ResignView",

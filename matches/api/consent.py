@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from matches import services
 from matches.api.live import MATCH_ID
 from matches.api.parsing import GuardedAPIView
-from matches.api.records import MatchSerializer
+from matches.api.records import MatchSchema, match_json
 from matches.models import Match
 
 
@@ -27,7 +27,7 @@ class _Answer(GuardedAPIView):
 
     def post(self, request, match_id: int):
         answered, _ = _answered(getattr(services, self.answer), match_id, player=request.user)
-        return Response(MatchSerializer(answered).data)
+        return Response(match_json(answered))
 
 
 def _answered(answer, match_id: int, **kwargs):
@@ -45,7 +45,7 @@ def _documented(summary: str, description: str):
         tags=["matches"],
         parameters=[MATCH_ID],
         request=None,
-        responses={200: MatchSerializer},
+        responses={200: MatchSchema},
         summary=summary,
         description=description,
     )
@@ -78,7 +78,7 @@ class AcceptView(_Answer):
             player=request.user,
             gang=body.validated_data["gang"],
         )
-        return Response(MatchSerializer(answered).data)
+        return Response(match_json(answered))
 
 
 class ConfirmView(_Answer):

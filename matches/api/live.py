@@ -14,9 +14,10 @@ from rest_framework.views import APIView
 
 from config.celery import app as celery_app
 from config.errors import NotAllowed
+from config.renderers import iso_datetime
 from matches import seat_state, selectors, services
 from matches.api.parsing import GuardedAPIView
-from matches.api.records import OutcomeSerializer, _match_status, iso_datetime
+from matches.api.records import OutcomeSerializer, _match_status
 from matches.models import Match, MatchAction, MatchEvent
 from matches.services import InvalidMatchInput, NotSeated, canonical
 from matches.spectators import seat_and_access

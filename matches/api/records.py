@@ -3,22 +3,16 @@ reading one."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import django_filters
-from django.utils import timezone
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import (
-    PolymorphicProxySerializer,
-    extend_schema,
-    extend_schema_field,
-)
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.filters import OrderingFilter
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.response import Response
 
 from config.errors import NotAllowed
+from config.renderers import iso_datetime
 from matches import selectors, services
 from matches.api.parsing import GuardedJSONParser
 from matches.models import Match
@@ -54,19 +48,44 @@ class OutcomeSerializer(serializers.Serializer):
     scores = serializers.DictField(child=serializers.DictField(), help_text="By username.")
 
 
-def iso_datetime(value: datetime | None) -> str | None:
-    """As DRF's DateTimeField writes it: ISO 8601 in the current time zone, UTC as ``Z``."""
-    if value is None:
-        return None
-    text = timezone.localtime(value).isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
+# What ``match_json`` writes (a match record, a list's item, a player's answer), for the
+# OpenAPI schema: the writer is the one source (tests/matches/test_live_reads.py checks that
+# the schema names every key it writes). Never "state" or "seed": hidden information.
+MatchSchema = inline_serializer(
+    name="Match",
+    fields={
+        "id": serializers.IntegerField(),
+        "ruleset": serializers.CharField(),
+        "live": serializers.BooleanField(),
+        "status": _match_status(),
+        "played_at": serializers.DateTimeField(),
+        "finished_at": serializers.DateTimeField(allow_null=True),
+        "created_by": serializers.CharField(allow_null=True),
+        "created_at": serializers.DateTimeField(),
+        "version": serializers.IntegerField(),
+        "options": serializers.JSONField(),
+        "house_rules": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="The house rules the match is played with ({key, name, description}); "
+            "empty: the rulebook's text.",
+        ),
+        "public": serializers.BooleanField(),
+        "turn_seconds": serializers.IntegerField(allow_null=True),
+        "bank_seconds": serializers.IntegerField(allow_null=True),
+        "seats": SeatSerializer(many=True),
+        "awaiting": serializers.ListField(
+            child=serializers.CharField(),
+            help_text="Players who have not answered yet: an invited live match is dealt, and "
+            "a logged result counts, only when this is empty (and nobody declined).",
+        ),
+        "outcome": OutcomeSerializer(allow_null=True),
+    },
+)
 
 
 def match_json(match: Match) -> dict:
-    """A match as ``MatchSerializer``'s fields write it, from the match with its prefetched
-    seats and players (and its creator): building the ModelSerializer's fields per answer
-    was a large part of a match record's or an answer's CPU. A test keeps it equal to the
-    fields' own writing."""
+    """A match's JSON (its schema: ``MatchSchema``), from the match with its prefetched seats
+    and players (and its creator): plain dicts, no serializer fields per answer."""
     creator = match.created_by
     return {
         "id": match.pk,
@@ -99,60 +118,6 @@ def match_json(match: Match) -> dict:
         "awaiting": selectors.awaiting_names(match),
         "outcome": selectors.outcome_for_clients(match),
     }
-
-
-class MatchSerializer(serializers.ModelSerializer):
-    """The fields say what a match's JSON is (the schema reads them); ``match_json`` writes
-    it, as they would."""
-
-    seats = SeatSerializer(source="participants", many=True, read_only=True)
-    created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
-    outcome = serializers.SerializerMethodField()
-    awaiting = serializers.SerializerMethodField()
-    house_rules = serializers.SerializerMethodField(
-        help_text="The house rules the match is played with ({key, name, description}); "
-        "empty: the rulebook's text."
-    )
-    status = _match_status()
-
-    class Meta:
-        model = Match
-        fields = [
-            "id",
-            "ruleset",
-            "live",
-            "status",
-            "played_at",
-            "finished_at",
-            "created_by",
-            "created_at",
-            "version",
-            "options",
-            "house_rules",
-            "public",
-            "turn_seconds",
-            "bank_seconds",
-            "seats",
-            "awaiting",
-            "outcome",
-        ]  # never "state" or "seed": hidden information
-
-    def to_representation(self, match: Match) -> dict:
-        return match_json(match)
-
-    @extend_schema_field(OutcomeSerializer(allow_null=True))
-    def get_outcome(self, match: Match):
-        return selectors.outcome_for_clients(match)
-
-    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
-    def get_house_rules(self, match: Match) -> list[dict]:
-        return chosen_house_rules(match.ruleset, match.options.get("house_rules"))
-
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_awaiting(self, match: Match) -> list[str]:
-        """Players who have not answered yet: an invited live match is dealt, and a logged
-        result counts, only when this is empty (and nobody declined)."""
-        return selectors.awaiting_names(match)
 
 
 class LiveMatchCreateSerializer(serializers.Serializer):
@@ -258,7 +223,9 @@ class MatchFilter(django_filters.FilterSet):
 
 @extend_schema(tags=["matches"])
 class MatchListCreate(ListAPIView):
-    serializer_class = MatchSerializer
+    # The input of a live match, for OPTIONS and the browsable API; the responses are written
+    # by ``match_json``, their schema declared.
+    serializer_class = LiveMatchCreateSerializer
     parser_classes = [GuardedJSONParser]
     filterset_class = MatchFilter
     filter_backends = [DjangoFilterBackend, OrderingFilter]
@@ -268,11 +235,16 @@ class MatchListCreate(ListAPIView):
     def get_queryset(self):
         return selectors.matches()
 
+    @extend_schema(responses=MatchSchema)
+    def get(self, request):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response([match_json(match) for match in page])
+
     @extend_schema(
         summary="Log a result (live: false) or invite players to a live match (live: true); "
         "the others named accept or confirm",
         request=MATCH_CREATE,
-        responses={201: MatchSerializer},
+        responses={201: MatchSchema},
     )
     def post(self, request):
         data = request.data
@@ -304,7 +276,7 @@ class MatchListCreate(ListAPIView):
                 created_by=request.user, **_without(body.validated_data, "live")
             )
         # The match as the service made it, with its seats (records.with_seats): no read-back.
-        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+        return Response(match_json(match), status=status.HTTP_201_CREATED)
 
 
 def _without(data: dict, *keys: str) -> dict:
@@ -313,8 +285,11 @@ def _without(data: dict, *keys: str) -> dict:
 
 @extend_schema(tags=["matches"])
 class MatchDetail(RetrieveAPIView):
-    serializer_class = MatchSerializer
     lookup_url_kwarg = "match_id"
 
     def get_queryset(self):
         return selectors.matches()
+
+    @extend_schema(responses=MatchSchema)
+    def get(self, request, match_id: int):
+        return Response(match_json(self.get_object()))

@@ -169,23 +169,6 @@ def _after(request) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
 
 
-def _patient(render: Render) -> Render:
-    """A render that tries again when the database is busy (SQLite: a writer holds the lock)
-    rather than ending the stream; the next message or ping tries anyway."""
-
-    def run(*args):
-        for attempt in range(5):
-            try:
-                return render(*args)
-            except DatabaseError:
-                if attempt == 4:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
-        raise AssertionError("unreachable")
-
-    return run
-
-
 def _safe(take):
     """A frame that cannot be drawn is read from the database instead, never a dead stream."""
 
@@ -212,7 +195,6 @@ def _channels(match_id: int, seat: str | None) -> tuple[str, ...]:
 
 def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat=None, take=None):
     subscription = push.hub().subscribe(*_channels(match_id, seat))
-    render = _patient(render)
     try:
         yield "retry: 1000\n\n"
         deadline = time.monotonic() + MAX_SECONDS
@@ -246,7 +228,7 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat
 def _short_stream(match_id: int, user, since: int, seq: int, render: Render):
     yield f"retry: {SHORT_RETRY_MS}\n\n"
     try:
-        chunk, _, _ = _patient(render)(match_id, user, since, seq)
+        chunk, _, _ = render(match_id, user, since, seq)
     except (DatabaseError, Http404, PermissionDenied):
         return
     if chunk:
@@ -280,7 +262,7 @@ async def _async_stream(
     cost the push about as much again. ``peek`` (a spectator's) finds the chunk another
     spectator stream drew for the same push (matches/views/spectator_frames.py), in the loop."""
     subscription = await push.hub().asubscribe(*_channels(match_id, seat))
-    threaded = _render_in_thread(_patient(render))
+    threaded = _render_in_thread(render)
     take_frame = None
     if take is not None:
         take_frame = take if inline else sync_to_async(take, thread_sensitive=False)

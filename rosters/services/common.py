@@ -17,7 +17,12 @@ def gang_rules() -> GangRules:
 def _lock(gang: Gang | int) -> Gang:
     """The gang row, locked for this transaction, with its revision bumped: every write service
     changes a gang under this lock, so every one of them invalidates the cached gang detail
-    (rosters/detail.py) in the same transaction. One statement: the UPDATE takes the lock."""
+    (rosters/detail.py) in the same transaction. One statement: the UPDATE takes the lock.
+
+    The gang first, then its rows (a fighter, a piece of kit), these FOR NO KEY UPDATE as the
+    UPDATE's own lock is: no write changes a key, and FOR UPDATE would also hold off the
+    key-share locks that other transactions' deferred foreign-key checks take at commit (a
+    confirmation naming a fighter deadlocked with the post-game injuring it)."""
     return revisions.lock_and_bump(gang if isinstance(gang, int) else gang.pk)
 
 

@@ -258,7 +258,7 @@ def use_up(*, fighter_id: int, item: str, note: str = "") -> Equipment | None:
         return None
     gang = _lock(gang_id)
     used = (
-        Equipment.objects.select_for_update(of=("self",))
+        Equipment.objects.select_for_update(no_key=True, of=("self",))
         .select_related("item", "fighter")
         .filter(fighter_id=fighter_id, item__slug=item, disposal="")
         .order_by("id")

@@ -83,7 +83,7 @@ def _active_fighter(
 ) -> Fighter:
     query = Fighter.objects.select_related("role")
     if lock:
-        query = query.select_for_update()
+        query = query.select_for_update(no_key=True, of=("self",))
     fighter = (
         query.filter(pk=fighter_id, gang=gang).first() if isinstance(fighter_id, int) else None
     )
@@ -143,7 +143,7 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
     """Post-game injury: −1 wound the first and second time; the third time the fighter dies
     and its equipment is buried with it."""
     gang = _lock(fighter.gang)
-    fighter = Fighter.objects.select_for_update().get(pk=fighter.pk)
+    fighter = Fighter.objects.select_for_update(no_key=True).get(pk=fighter.pk)
     if not fighter.is_active:
         raise FighterUnavailable(f"{fighter.name} is {fighter.status}.", field="fighter")
     injury = post_game.injury_for(fighter.times_out_of_action)

@@ -30,7 +30,7 @@ from rulesets.last_hope_frontier import post_game
 def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fighter:
     """Flips earned in a battle: one for taking an enemy out, two for a killing blow."""
     _lock(fighter.gang_id)  # the gang first, then the fighter, as every roster write
-    fighter = Fighter.objects.select_for_update().get(pk=fighter.pk)
+    fighter = Fighter.objects.select_for_update(no_key=True).get(pk=fighter.pk)
     if count <= 0 or not fighter.is_active:
         return fighter
     fighter.flips += count
@@ -78,7 +78,11 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
     """Spend a flip (``flip``), burn another to replace the card showing (``reflip``), take +1
     in one of its two stats (``choose``), or pass on it (``decline``)."""
     _lock(fighter.gang_id)  # the gang first, then the fighter, as every roster write
-    fighter = Fighter.objects.select_for_update().select_related("gang").get(pk=fighter.pk)
+    fighter = (
+        Fighter.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("gang")
+        .get(pk=fighter.pk)
+    )
     if not fighter.is_active:
         raise FighterUnavailable(f"{fighter.name} is {fighter.status}.", field="fighter")
     try:
@@ -135,7 +139,11 @@ def flip_preferring(
     Under the house rule, a stat already at its cap is refused before a flip is spent: no
     card could raise it."""
     _lock(fighter.gang_id)
-    fighter = Fighter.objects.select_for_update().select_related("gang").get(pk=fighter.pk)
+    fighter = (
+        Fighter.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("gang")
+        .get(pk=fighter.pk)
+    )
     if stat not in STATS:
         raise RosterError(f"Prefer one of the stats: {', '.join(STATS)}.", field="prefer")
     stats = fighter.current_stats()

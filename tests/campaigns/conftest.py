@@ -56,3 +56,20 @@ def run_on_commit(django_capture_on_commit_callbacks):
             return fn(*args, **kwargs)
 
     return call
+
+
+# The race tests' world (test_consent_races.py, test_post_game_locks.py): an active campaign
+# with its arbitrator, and gangs of one leader joined to it by the tests themselves.
+@pytest.fixture
+def campaign(seeded_catalogue):
+    judge = UserFactory(username="judge")
+    campaign = campaigns.create_campaign(creator=judge, name="Deadwood Summer")
+    campaigns.set_status(campaign=campaign, status="active", actor=judge)
+    return campaign
+
+
+def gang_for(name: str):
+    owner = UserFactory(username=name)
+    gang = rosters.create_gang(owner=owner, name=f"{name}'s", faction="sheriffs")
+    rosters.hire_fighter(gang=gang, name=f"{name}-leader", role="leader", actor=owner)
+    return gang

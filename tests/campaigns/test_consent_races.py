@@ -11,26 +11,10 @@ import pytest
 from campaigns import services as campaigns
 from campaigns.models import Battle, LogEntry, Membership
 from config.errors import DomainError
-from rosters import services as rosters
-from tests.factories import UserFactory
+from tests.campaigns.conftest import gang_for
 from tests.races import in_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def campaign(seeded_catalogue):
-    judge = UserFactory(username="judge")
-    campaign = campaigns.create_campaign(creator=judge, name="Deadwood Summer")
-    campaigns.set_status(campaign=campaign, status="active", actor=judge)
-    return campaign
-
-
-def gang_for(name: str):
-    owner = UserFactory(username=name)
-    gang = rosters.create_gang(owner=owner, name=f"{name}'s", faction="sheriffs")
-    rosters.hire_fighter(gang=gang, name=f"{name}-leader", role="leader", actor=owner)
-    return gang
 
 
 def test_twenty_approvals_of_one_request_are_one_approval(campaign):

@@ -75,3 +75,21 @@ def test_the_api_renders_with_orjson(api, db):
     response = api.get("/api/v1/ping/")
     assert response.content == b'{"pong":true}'
     assert isinstance(response.accepted_renderer, ORJSONRenderer)
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Paris"])
+def test_iso_datetime_writes_a_datetime_as_drfs_field_does(zone, settings):
+    """The flat writers' one datetime helper (a gang, a match, an action)."""
+    from rest_framework.fields import DateTimeField
+
+    from config.renderers import iso_datetime
+
+    settings.TIME_ZONE = zone
+    plus_two = datetime.timezone(datetime.timedelta(hours=2))
+    for value in (
+        datetime.datetime(2026, 3, 1, 20, 15, 7, 123456, tzinfo=plus_two),
+        datetime.datetime(2026, 3, 2, tzinfo=datetime.UTC),
+        datetime.datetime(2026, 7, 2, 12, 30, tzinfo=zoneinfo.ZoneInfo("America/New_York")),
+    ):
+        assert iso_datetime(value) == DateTimeField().to_representation(value)
+    assert iso_datetime(None) is None

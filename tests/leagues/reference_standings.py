@@ -43,7 +43,7 @@ def confirmed_entries(league: League, score_fields: list[str] = ()) -> dict[int,
 
 
 def _score(entry: Entry, name: str | None) -> int:
-    """A score as a whole number (text on PostgreSQL, a number on SQLite; 0 when missing)."""
+    """A score as a whole number (it may come as text; 0 when missing)."""
     value = entry.scores.get(name) if name else None
     if isinstance(value, str):
         try:

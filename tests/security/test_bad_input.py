@@ -322,23 +322,6 @@ def test_the_database_refuses_a_gang_name_in_another_case(user):
     assert unique_violation_field(caught.value) == (True, "name")
 
 
-@pytest.mark.parametrize(
-    "message,expected",
-    [
-        ("UNIQUE constraint failed: index 'gang_name_unique_per_owner_ignoring_case'", "name"),
-        ("UNIQUE constraint failed: rosters_flipdraw.fighter_id, rosters_flipdraw.seq", "seq"),
-        ("UNIQUE constraint failed: rosters_role.slug", "slug"),
-        (
-            "UNIQUE constraint failed: leagues_membership.league_id, leagues_membership.player_id",
-            "username",
-        ),
-        ("UNIQUE constraint failed: nowhere.nothing", None),
-    ],
-)
-def test_sqlite_unique_messages_name_the_field(message, expected):
-    assert unique_violation_field(IntegrityError(message)) == (True, expected)
-
-
 def test_an_integrity_error_that_is_not_about_uniqueness_is_a_409_without_a_field(as_user):
     broken = IntegrityError("FOREIGN KEY constraint failed")
     with mock.patch("rosters.services.starting.create_gang", side_effect=broken):
