@@ -18,7 +18,7 @@ from leagues.scoring import Entry, outcomes, side_places
 from leagues.standings import league_standings
 from matches import selectors as matches_selectors
 from matches.models import Match, Participant
-from rulesets.registry import get_ruleset
+from rulesets.registry import game_name
 
 __all__ = ["is_provisional", "leaderboard", "league_standings", "player_stats"]
 
@@ -125,11 +125,10 @@ def player_stats(user) -> dict:
     for slug in sorted(set(games) | set(current)):
         g = games.get(slug, NO_GAMES)
         rating = current.get(slug)
-        game = get_ruleset(slug)
         out.append(
             {
                 "ruleset": slug,
-                "name": game.name if game else slug,
+                "name": game_name(slug),
                 "played": g["played"],
                 "won": g["won"],
                 "drawn": g["drawn"],

@@ -6,13 +6,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from config.api import json_404
+from rulesets.registry import game_name
 from web import selectors
 
-# The four games, in the words a newcomer needs (names as their rulebooks print them).
-GAMES = [
+# The four games, in the words a newcomer needs (their names: rulesets.registry.game_name).
+BLURBS = [
     (
         "last-hope-frontier",
-        "Last Hope Frontier",
         _(
             "Western gang skirmish with a deck of playing cards: build a gang, play campaign "
             "battles, heal injuries and flip cards to advance."
@@ -20,25 +20,26 @@ GAMES = [
     ),
     (
         "le-dernier-peuple",
-        "Le Dernier Peuple",
         _("A circle of territory cards and two meeples each: first to 12 victory points wins."),
     ),
     (
         "battle-royale",
-        "Battle Royale Last One Standing",
         _("Warriors on tiles around the flag, pushing and exploding: be the last one standing."),
     ),
     (
         "last-one-standing",
-        "Last One Standing",
         _("Hex-island battle royale for 2 to 8 players: drop in, loot, shoot, survive."),
     ),
 ]
 
 
+def _games() -> list[tuple[str, str, str]]:
+    return [(slug, game_name(slug), blurb) for slug, blurb in BLURBS]
+
+
 def home(request):
     if not request.user.is_authenticated:
-        return render(request, "web/home_signed_out.html", {"games": GAMES})
+        return render(request, "web/home_signed_out.html", {"games": _games()})
     user = request.user
     context = selectors.attention(user)
     tables = selectors.league_tables(user)
@@ -48,6 +49,7 @@ def home(request):
         leagues=list(selectors.my_leagues(user)),
         tables=tables,
         attention=selectors.waits(context) or bool(tables),
+        games=_games(),
     )
     return render(request, "web/home.html", context)
 
