@@ -1,13 +1,18 @@
-"""The home page, and the not-found answer shared by the pages and the API."""
+"""The home page, and the error answers shared by the pages and the API (404, 403, 500)."""
 
 from __future__ import annotations
 
+import logging
+
+from django.http import HttpResponseServerError
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from config.api import json_404
+from config.api import json_404, json_500
 from rulesets.registry import game_name
 from web import selectors
+
+log = logging.getLogger(__name__)
 
 # The four games, in the words a newcomer needs (their names: rulesets.registry.game_name).
 BLURBS = [
@@ -59,3 +64,20 @@ def not_found(request, exception=None):
     if request.path.startswith("/api/"):
         return json_404(request, exception)
     return render(request, "web/404.html", status=404)
+
+
+def forbidden(request, exception=None):
+    """handler403: the site's page (the API answers its own 403s)."""
+    return render(request, "web/403.html", status=403)
+
+
+def server_error(request):
+    """handler500: the API's JSON body under /api/, the site's page elsewhere; a plain line
+    if even that page cannot be drawn (the database may be what failed)."""
+    if request.path.startswith("/api/"):
+        return json_500(request)
+    try:
+        return render(request, "web/500.html", status=500)
+    except Exception:
+        log.exception("the 500 page could not be drawn")
+        return HttpResponseServerError("Something went wrong.", content_type="text/plain")
