@@ -13,7 +13,7 @@ from collections import defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from leagues.models import LeagueMatch, PlayerRating, RatingChange
-from leagues.ratings import PROVISIONAL_GAMES
+from leagues.ratings import PROVISIONAL_GAMES, display_rating
 from leagues.scoring import Entry, outcomes, side_places
 from leagues.standings import league_standings
 from matches import selectors as matches_selectors
@@ -119,6 +119,7 @@ def player_stats(user) -> dict:
                 "sigma": sigma,
                 "rating_before": round(before, 3),
                 "rating": round(after, 3),
+                "display_rating": display_rating(after),
             }
         )
     out = []
@@ -135,6 +136,7 @@ def player_stats(user) -> dict:
                 "lost": g["lost"],
                 "average_placement": round(g["places"] / g["played"], 2) if g["played"] else None,
                 "rating": round(rating.ordinal, 3) if rating else None,
+                "display_rating": display_rating(rating.ordinal) if rating else None,
                 "mu": rating.mu if rating else None,
                 "sigma": rating.sigma if rating else None,
                 "provisional": is_provisional(rating.games if rating else 0),
