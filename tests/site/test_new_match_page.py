@@ -164,3 +164,33 @@ def test_the_api_seats_my_gang_against_a_bot_too(as_user, user):
     assert r.status_code == 201, r.json()
     match = Match.objects.get()
     assert match.state["gangs"]["s1"]["gang_id"] == earps.pk
+
+
+def test_signed_out_nobody_starts_a_game(client):
+    r = client.post(URL, _form("battle-royale"))
+    assert r.status_code == 302 and r["Location"].startswith("/accounts/login/")
+    r = client.post("/matches/new/battle-royale/bot/")
+    assert r.status_code == 302 and not Match.objects.exists()
+
+
+def test_the_form_keeps_its_query_budget(site, user, django_assert_max_num_queries):
+    _posse(user)
+    for slug in ("last-hope-frontier", "last-one-standing"):
+        with django_assert_max_num_queries(12):
+            assert site.get(URL + f"?ruleset={slug}").status_code == 200
+
+
+def test_a_battle_against_a_bot_is_a_line_in_my_gangs_history(site, user):
+    from matches import services
+    from rosters.models import GangEvent
+
+    earps = _posse(user)
+    site.post(URL, _form(LHF, gang=str(earps.pk)))
+    match = Match.objects.get()
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.FINISHED, outcome={"winners": ["s1"], "placements": {}}
+    )
+    assert services.collect_friendly_battle(match_id=match.pk) == 1
+    line = GangEvent.objects.filter(gang=earps).latest("id").text
+    bot_gang = match.state["gangs"]["s2"]["name"]
+    assert f"against {bot_gang} of Bot #1: won" in line
