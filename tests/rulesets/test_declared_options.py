@@ -57,7 +57,12 @@ def test_one_past_a_bound_is_refused_naming_the_option(game, option):
 
 def test_the_four_games_have_one_name_each_and_options_described():
     names = [g.name for g in all_rulesets()]
-    assert names == ["Last Hope Frontier", "Le Dernier Peuple", "Battle Royale", "Last One Standing"]
+    assert names == [
+        "Last Hope Frontier",
+        "Le Dernier Peuple",
+        "Battle Royale",
+        "Last One Standing",
+    ]
     for game in all_rulesets():
         for option in game.options:
             assert option.label and option.kind in (BOOL, INT, CHOICE)
