@@ -21,6 +21,7 @@ from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import access, services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
+from leagues.ratings import display_rating
 from leagues.rounds_models import Round, RoundSeat
 from leagues.scoring import TIE_BREAKERS
 from rulesets.registry import all_rulesets, get_ruleset
@@ -261,10 +262,15 @@ class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdmin):
-    list_display = ["player", game_column, "ordinal", "mu", "sigma", "games"]
+    list_display = ["player", game_column, "shown_rating", "ordinal", "mu", "sigma", "games"]
     list_filter = [GameFilter]
     list_select_related = ["player"]
     search_fields = ["player__username"]
+
+    @admin.display(description="Rating", ordering="ordinal")
+    def shown_rating(self, obj) -> int:
+        """As the pages show it (leagues.ratings.display_rating)."""
+        return display_rating(obj.ordinal)
 
 
 @admin.register(RatingChange)

@@ -194,3 +194,10 @@ def test_a_battle_against_a_bot_is_a_line_in_my_gangs_history(site, user):
     line = GangEvent.objects.filter(gang=earps).latest("id").text
     bot_gang = match.state["gangs"]["s2"]["name"]
     assert f"against {bot_gang} of Bot #1: won" in line
+
+
+def test_the_form_speaks_french_and_dutch(site):
+    page = _text(site.get(URL + "?ruleset=last-one-standing", HTTP_ACCEPT_LANGUAGE="fr"))
+    assert "Manches avant la tempête" in page and "Commencer la partie" in page
+    page = _text(site.get(URL + "?ruleset=battle-royale", HTTP_ACCEPT_LANGUAGE="nl"))
+    assert "Speciale acties" in page and "Andere spelers" in page
