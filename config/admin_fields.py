@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib import admin
 from django.utils.translation import gettext_lazy
+
+from rulesets.registry import game_choices, game_name
 
 # Their layout is in a static file: no style attribute runs under the Content-Security-Policy.
 ADMIN_CSS = forms.Media(css={"all": ["rosters/admin.css"]})
@@ -113,3 +116,26 @@ class HouseRulesField(forms.MultipleChoiceField):
 
     def clean(self, value):
         return dict.fromkeys(super().clean(value), True)
+
+
+# --- a game's name in admin lists (never its slug) -------------------------------------------
+
+
+@admin.display(description=gettext_lazy("Game"), ordering="ruleset")
+def game_column(obj) -> str:
+    """A ``list_display`` entry: the game's one name (rulesets.registry.game_name)."""
+    return game_name(obj.ruleset)
+
+
+class GameFilter(admin.SimpleListFilter):
+    """A ``list_filter`` entry for a model's ``ruleset``: the games by name."""
+
+    title = gettext_lazy("game")
+    parameter_name = "ruleset"
+
+    def lookups(self, request, model_admin):
+        return game_choices()
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        return queryset.filter(ruleset=value) if value else queryset

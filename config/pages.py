@@ -3,14 +3,21 @@ next to its field, in the service's own words (the same sentence the API answers
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.core.signals import got_request_exception
 from django.db import transaction
+from django.http import Http404
 
 from config.errors import DomainError
 from rulesets.core.errors import IllegalAction, InvalidInput, InvalidResult
+
+log = logging.getLogger("django.request")
 
 
 def error_of(exc: Exception) -> tuple[str | None, str, int]:
@@ -80,12 +87,45 @@ class ServiceErrorPages:
         self.get_response = get_response
 
     def __call__(self, request):
-        return self.get_response(request)
+        response = self.get_response(request)
+        if settings.DEBUG and response.status_code == 404 and _debug_page(response):
+            # An address no URL matches, under DEBUG: Django's page for developers, made
+            # where no middleware hook reaches. People see the site's own, as in production,
+            # and API clients the API's body.
+            if request.path.startswith("/api/"):
+                from config.api import json_404
+
+                return json_404(request)
+            return _page(request, "web/404.html", 404)
+        return response
 
     def process_exception(self, request, exception):
-        if request.path.startswith("/api/") or not isinstance(exception, SERVICE_ERRORS):
+        if request.path.startswith("/api/"):
             return None
-        from django.shortcuts import render
+        if isinstance(exception, SERVICE_ERRORS):
+            _, message, status = error_of(exception)
+            return _page(request, "web/error.html", status, {"message": message})
+        if not settings.DEBUG:
+            return None  # handler403/404/500 (config/urls.py) draw the same pages
+        # Under DEBUG (make run) the same pages as in production, not Django's debug pages.
+        if isinstance(exception, Http404):
+            return _page(request, "web/404.html", 404)
+        if isinstance(exception, PermissionDenied):
+            return _page(request, "web/403.html", 403)
+        # The traceback still reaches the console (and a test client re-raises it).
+        log.error("unhandled server error on %s", request.path, exc_info=exception)
+        got_request_exception.send(sender=type(self), request=request)
+        return _page(request, "web/500.html", 500)
 
-        _, message, status = error_of(exception)
-        return render(request, "web/error.html", {"message": message}, status=status)
+
+def _page(request, template: str, status: int, context: dict | None = None):
+    from django.shortcuts import render
+
+    return render(request, template, context or {}, status=status)
+
+
+def _debug_page(response) -> bool:
+    """Whether ``response`` is Django's technical 404 page (drawn under DEBUG only)."""
+    if not response.get("Content-Type", "").startswith("text/html"):
+        return False
+    return b"DEBUG = True" in getattr(response, "content", b"")

@@ -54,5 +54,6 @@ urlpatterns = [
 ]
 
 handler400 = "config.api.json_400"  # JSON under /api/, Django's page elsewhere
+handler403 = "web.views.forbidden"  # a page (the API answers its own 403s)
 handler404 = "web.views.not_found"  # JSON under /api/, a page elsewhere
-handler500 = "config.api.json_500"
+handler500 = "web.views.server_error"  # JSON under /api/, a page elsewhere

@@ -10,11 +10,18 @@ from django.core.exceptions import NON_FIELD_ERRORS
 
 from config.admin_actions import ReadOnly, run_each
 from config.admin_display import username
-from config.admin_fields import HouseRulesField, OrderedChoiceField, PointsPerPlaceField
+from config.admin_fields import (
+    GameFilter,
+    HouseRulesField,
+    OrderedChoiceField,
+    PointsPerPlaceField,
+    game_column,
+)
 from config.admin_scope import ScopedAdmin, ScopedInline, is_staff
 from config.errors import DomainError
 from leagues import access, services
 from leagues.models import League, LeagueMatch, Membership, PlayerRating, RatingChange
+from leagues.ratings import display_rating
 from leagues.rounds_models import Round, RoundSeat
 from leagues.scoring import TIE_BREAKERS
 from rulesets.registry import all_rulesets, get_ruleset
@@ -117,8 +124,8 @@ class LeagueForm(forms.ModelForm):
 @admin.register(League)
 class LeagueAdmin(ScopedAdmin):
     form = LeagueForm
-    list_display = ["name", "ruleset", "season_start", "season_end", "created_at"]
-    list_filter = ["ruleset"]
+    list_display = ["name", game_column, "season_start", "season_end", "created_at"]
+    list_filter = [GameFilter]
     search_fields = ["name"]
     readonly_fields = ["join_code", "created_by_name", "created_at"]
     created_by_name = username("created_by", "Founded by")
@@ -191,7 +198,7 @@ class LeagueMatchAdmin(ScopedAdmin):
         "reported_at",
         "rating_seq",
     ]
-    list_filter = ["status", "ruleset"]
+    list_filter = ["status", GameFilter]
     search_fields = ["league__name"]
     list_per_page = 25
     list_select_related = ["league", "reported_by"]
@@ -255,16 +262,21 @@ class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdmin):
-    list_display = ["player", "ruleset", "ordinal", "mu", "sigma", "games"]
-    list_filter = ["ruleset"]
+    list_display = ["player", game_column, "shown_rating", "ordinal", "mu", "sigma", "games"]
+    list_filter = [GameFilter]
     list_select_related = ["player"]
     search_fields = ["player__username"]
+
+    @admin.display(description="Rating", ordering="ordinal")
+    def shown_rating(self, obj) -> int:
+        """As the pages show it (leagues.ratings.display_rating)."""
+        return display_rating(obj.ordinal)
 
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnlyAdmin):
-    list_display = ["seq", "ruleset", "player", "result", "ordinal_before", "ordinal_after"]
-    list_filter = ["ruleset"]
+    list_display = ["seq", game_column, "player", "result", "ordinal_before", "ordinal_after"]
+    list_filter = [GameFilter]
     list_select_related = ["player", "result"]
     search_fields = ["player__username"]
 

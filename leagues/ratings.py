@@ -48,6 +48,16 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - Z * sigma
 
 
+# The rating people read: the ordinal on a scale with no negative numbers for a newcomer
+# (ordinal 0 is 1000; one point of ordinal is 40). The one place it is computed: pages, charts
+# and the API's display_rating fields all call display_rating; the API keeps mu and sigma.
+DISPLAY_BASE, DISPLAY_SCALE = 1000, 40
+
+
+def display_rating(ordinal_: float) -> int:
+    return round(DISPLAY_BASE + DISPLAY_SCALE * ordinal_)
+
+
 def rate(entries: list[Entry], before: dict[int, Rating]) -> dict[int, Rating]:
     """New (mu, sigma) of every player of one result. Deterministic: sides are handed to
     openskill in a fixed order (place, then lowest player id) and players by id."""

@@ -13,12 +13,12 @@ from collections import defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from leagues.models import LeagueMatch, PlayerRating, RatingChange
-from leagues.ratings import PROVISIONAL_GAMES
+from leagues.ratings import PROVISIONAL_GAMES, display_rating
 from leagues.scoring import Entry, outcomes, side_places
 from leagues.standings import league_standings
 from matches import selectors as matches_selectors
 from matches.models import Match, Participant
-from rulesets.registry import get_ruleset
+from rulesets.registry import game_name
 
 __all__ = ["is_provisional", "leaderboard", "league_standings", "player_stats"]
 
@@ -92,6 +92,33 @@ def player_stats(user) -> dict:
         g[{"win": "won", "draw": "drawn", "loss": "lost"}[outcomes(entries)[user.pk]]] += 1
 
     current = {r.ruleset: r for r in PlayerRating.objects.filter(player=user)}
+    history = _rating_history(user)
+    out = []
+    for slug in sorted(set(games) | set(current)):
+        g = games.get(slug, NO_GAMES)
+        rating = current.get(slug)
+        out.append(
+            {
+                "ruleset": slug,
+                "name": game_name(slug),
+                "played": g["played"],
+                "won": g["won"],
+                "drawn": g["drawn"],
+                "lost": g["lost"],
+                "average_placement": round(g["places"] / g["played"], 2) if g["played"] else None,
+                "rating": round(rating.ordinal, 3) if rating else None,
+                "display_rating": display_rating(rating.ordinal) if rating else None,
+                "mu": rating.mu if rating else None,
+                "sigma": rating.sigma if rating else None,
+                "provisional": is_provisional(rating.games if rating else 0),
+                "history": history.get(slug, []),
+            }
+        )
+    return {"player": user.username, "games": out}
+
+
+def _rating_history(user) -> dict[str, list[dict]]:
+    """Per game, the rating after every result of ``user``, oldest first."""
     history: dict[str, list[dict]] = defaultdict(list)
     changes = (
         RatingChange.objects.filter(player=user)
@@ -119,27 +146,7 @@ def player_stats(user) -> dict:
                 "sigma": sigma,
                 "rating_before": round(before, 3),
                 "rating": round(after, 3),
+                "display_rating": display_rating(after),
             }
         )
-    out = []
-    for slug in sorted(set(games) | set(current)):
-        g = games.get(slug, NO_GAMES)
-        rating = current.get(slug)
-        game = get_ruleset(slug)
-        out.append(
-            {
-                "ruleset": slug,
-                "name": game.name if game else slug,
-                "played": g["played"],
-                "won": g["won"],
-                "drawn": g["drawn"],
-                "lost": g["lost"],
-                "average_placement": round(g["places"] / g["played"], 2) if g["played"] else None,
-                "rating": round(rating.ordinal, 3) if rating else None,
-                "mu": rating.mu if rating else None,
-                "sigma": rating.sigma if rating else None,
-                "provisional": is_provisional(rating.games if rating else 0),
-                "history": history.get(slug, []),
-            }
-        )
-    return {"player": user.username, "games": out}
+    return history

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 
+from config.admin_fields import GameFilter, game_column
 from config.errors import DomainError
 from matches import services
 from matches.models import Match, MatchAction, MatchEvent, Participant
@@ -48,8 +49,8 @@ class EventInline(ReadOnlyInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "ruleset", "live", "status", "played_at", "version", "created_by"]
-    list_filter = ["ruleset", "live", "status"]
+    list_display = ["id", game_column, "live", "status", "played_at", "version", "created_by"]
+    list_filter = [GameFilter, "live", "status"]
     search_fields = ["participants__player__username"]
     date_hierarchy = "played_at"
     fields = [

@@ -8,7 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from notifications.models import Category
-from rulesets.registry import get_ruleset
+from rulesets.registry import game_name as registry_game_name
 
 # kind -> (category, sentence with %(param)s placeholders)
 KINDS = {
@@ -112,5 +112,4 @@ def _fill(text: str, params: dict) -> str:
 
 def game_name(slug: str) -> str:
     """A game's name for a sentence; a ruleset removed since keeps its slug."""
-    ruleset = get_ruleset(slug)
-    return ruleset.name if ruleset is not None else slug
+    return registry_game_name(slug)

@@ -14,6 +14,7 @@ from rosters import access
 from rosters.errors import RosterError
 from rosters.models import Fighter, Gang
 from rosters.services.common import Kind, _event, _lock
+from rulesets.last_hope_frontier.live_gangs import demo_gang_against
 
 
 def gang_for_live_play(gang: Gang) -> dict:
@@ -55,6 +56,12 @@ def table_gang(*, user, gang_id, field: str = "gang") -> dict:
     if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
         raise RosterError(f"{gang.name} has no fighter able to fight.", field=field)
     return gang_for_live_play(gang)
+
+
+def bot_gang(*, against: dict) -> dict:
+    """The gang a bot brings against ``against`` (``table_gang``'s answer): a demo gang of
+    the game's data (rulesets/last_hope_frontier/live_gangs.py), nobody's roster."""
+    return demo_gang_against(against)
 
 
 def battle_gangs(*, user) -> list[Gang]:

@@ -27,9 +27,30 @@ class HouseRuleSerializer(serializers.Serializer):
     default = serializers.BooleanField(help_text="The rulebook's text: false (off).")
 
 
+class OptionChoiceSerializer(serializers.Serializer):
+    value = serializers.JSONField()
+    label = serializers.CharField()
+
+
+class OptionSerializer(serializers.Serializer):
+    """One option of a live match (``options.<key>``), as rulesets/core/options.py declares it."""
+
+    key = serializers.CharField()
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(["bool", "int", "choice"])
+    default = serializers.JSONField(help_text="What the game plays when the option is left out.")
+    help = serializers.CharField()
+    choices = OptionChoiceSerializer(many=True, help_text="For kind choice: the values allowed.")
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True, help_text="null: no upper bound.")
+
+    def to_representation(self, option) -> dict:
+        return option.as_dict()
+
+
 class RulesetSerializer(serializers.Serializer):
     slug = serializers.CharField()
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="The game's one name, as every page shows it.")
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     live = serializers.BooleanField(help_text="The server can referee it turn by turn.")
@@ -38,6 +59,11 @@ class RulesetSerializer(serializers.Serializer):
         many=True,
         help_text="Departures from the rulebook a match, campaign or league may choose "
         '(options.house_rules: {"key": true}); off by default.',
+    )
+    options = OptionSerializer(
+        many=True,
+        help_text="The options and variants of a live match (POST matches/ options), with "
+        "their defaults; /matches/new/ shows the same list as labelled fields.",
     )
 
 

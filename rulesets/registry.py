@@ -38,6 +38,21 @@ def slugs() -> list[str]:
 
 
 @cache
+def game_name(slug: str) -> str:
+    """The one name people read for a game, everywhere: pages, admin lists, sentences and
+    the API's ``name``. A game removed since keeps a readable form of its slug."""
+    ruleset = get_ruleset(slug) if isinstance(slug, str) else None
+    if ruleset is not None:
+        return ruleset.name
+    return str(slug or "").replace("-", " ").capitalize()
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(slug, name) of every game, for a form's or an admin filter's choices."""
+    return [(r.slug, r.name) for r in all_rulesets()]
+
+
+@cache
 def _bots() -> dict[str, Bot]:
     # Each game's own bot is its package's bot.py (rulesets/core/bots.py); a game may have none.
     found = {}

@@ -18,7 +18,7 @@ from leagues.rounds_selectors import my_tables
 from matches import services
 from matches.models import Match, Participant
 from rosters.models import Fighter, FlipDraw, Gang
-from rulesets.registry import get_ruleset
+from rulesets.registry import game_name, get_ruleset
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +140,7 @@ def live_matches(user) -> list[dict]:
         out.append(
             {
                 "match": seat.match,
-                "game": game.name if game else seat.match.ruleset,
+                "game": game_name(seat.match.ruleset),
                 "waiting": waiting,
             }
         )
@@ -186,7 +186,7 @@ def match_invitation_items(user) -> list[dict]:
                 gangs[ruleset] = services.gangs_to_bring(ruleset=ruleset, player=user)
             select_id = f"bring-gang-{seat.match_id}"
             bring = {"gangs": gangs[ruleset], "error": "", "chosen": "", "select_id": select_id}
-        game = _game_name(seat.match.ruleset)
+        game = game_name(seat.match.ruleset)
         items.append({"seat": seat, "match": seat.match, "game": game, "bring": bring})
     return items
 
@@ -195,8 +195,3 @@ def waits(attention_: dict) -> bool:
     """Whether anything in ``attention(user)`` asks for an answer (a running match where it
     is not my move does not)."""
     return any(v for k, v in attention_.items() if k != "live")
-
-
-def _game_name(slug: str) -> str:
-    game = get_ruleset(slug)
-    return game.name if game else slug

@@ -12,13 +12,17 @@ from rest_framework.views import APIView
 
 from config.serializers import RoundedFloatField
 from leagues import selectors
+from leagues.ratings import display_rating
 from rulesets.registry import get_ruleset
+
+DISPLAY_HELP = "The rating as the pages show it: 1000 + 40 x rating (a newcomer: 1000)."
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
     rating = RoundedFloatField(help_text="The ordinal, mu - 3 sigma.")
+    display_rating = serializers.IntegerField(help_text=DISPLAY_HELP)
     mu = RoundedFloatField()
     sigma = RoundedFloatField()
     games = serializers.IntegerField(help_text="League results rated.")
@@ -35,6 +39,7 @@ class RatingPointSerializer(serializers.Serializer):
     sigma = RoundedFloatField()
     rating_before = RoundedFloatField()
     rating = RoundedFloatField()
+    display_rating = serializers.IntegerField(help_text=DISPLAY_HELP)
 
 
 class GameStatsSerializer(serializers.Serializer):
@@ -46,6 +51,7 @@ class GameStatsSerializer(serializers.Serializer):
     lost = serializers.IntegerField()
     average_placement = RoundedFloatField(allow_null=True)
     rating = RoundedFloatField(allow_null=True)
+    display_rating = serializers.IntegerField(allow_null=True, help_text=DISPLAY_HELP)
     mu = RoundedFloatField(allow_null=True)
     sigma = RoundedFloatField(allow_null=True)
     provisional = serializers.BooleanField()
@@ -83,6 +89,7 @@ class LeaderboardView(ListAPIView):
                 "rank": start + index,
                 "player": r.player.username,
                 "rating": round(r.ordinal, 3),
+                "display_rating": display_rating(r.ordinal),
                 "mu": r.mu,
                 "sigma": r.sigma,
                 "games": r.games,

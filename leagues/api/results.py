@@ -12,7 +12,9 @@ from rest_framework.views import APIView
 from config.serializers import RoundedFloatField
 from leagues import access, services
 from leagues.api.parsing import LeagueJSONParser, PlayerMapField
+from leagues.api.players import DISPLAY_HELP
 from leagues.models import Confirmation, LeagueMatch, RatingChange
+from leagues.ratings import display_rating
 from leagues.scoring import Scoring
 from matches.models import Participant
 
@@ -25,6 +27,8 @@ class RatingChangeSerializer(serializers.ModelSerializer):
     sigma_before = RoundedFloatField()
     mu_after = RoundedFloatField()
     sigma_after = RoundedFloatField()
+    display_rating_before = serializers.SerializerMethodField(help_text=DISPLAY_HELP)
+    display_rating_after = serializers.SerializerMethodField(help_text=DISPLAY_HELP)
 
     class Meta:
         model = RatingChange
@@ -36,8 +40,16 @@ class RatingChangeSerializer(serializers.ModelSerializer):
             "sigma_after",
             "rating_before",
             "rating_after",
+            "display_rating_before",
+            "display_rating_after",
             "games",
         ]
+
+    def get_display_rating_before(self, change: RatingChange) -> int:
+        return display_rating(change.ordinal_before)
+
+    def get_display_rating_after(self, change: RatingChange) -> int:
+        return display_rating(change.ordinal_after)
 
 
 class LeagueMatchSerializer(serializers.ModelSerializer):

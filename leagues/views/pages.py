@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
 from leagues import access, selectors, services
 from leagues.models import Confirmation, League, LeagueMatch, Membership
+from leagues.ratings import display_rating
 from leagues.views.chart import chart, rating_series
 from leagues.views.forms import LeagueCreateForm, LeagueJoinForm, ResultForm
 from leagues.views.rounds import night_context
@@ -234,9 +235,9 @@ def player_page(request, username: str):
     player = get_object_or_404(get_user_model(), username=username)
     stats = selectors.player_stats(player)
     for game in stats["games"]:
-        points = [(i, p["rating"]) for i, p in enumerate(game["history"])]
+        points = [(i, p["display_rating"]) for i, p in enumerate(game["history"])]
         if points:
-            points.insert(0, (-1, game["history"][0]["rating_before"]))
+            points.insert(0, (-1, display_rating(game["history"][0]["rating_before"])))
         from leagues.views.chart import Series
 
         game["chart"] = chart([Series(player.username, points, "#7a2e12", "")]) if points else None

@@ -135,7 +135,8 @@ class LiveMatchCreateSerializer(serializers.Serializer):
         required=False,
         min_value=1,
         help_text="A friendly battle (Last Hope Frontier): your own gang; the server reads its "
-        "roster, and the invited player accepts with theirs (matches/{id}/accept/).",
+        "roster, and the invited player accepts with theirs (matches/{id}/accept/); a bot "
+        "(bots: 1) brings a demo gang.",
     )
     seed = serializers.IntegerField(
         required=False,
@@ -261,13 +262,11 @@ class MatchListCreate(ListAPIView):
                 raise NotAllowed("Only staff may choose the seed of a match.", field="seed")
             body = LiveMatchCreateSerializer(data=data)
             body.is_valid(raise_exception=True)
-            create = (  # a friendly battle of two players' gangs (live_friendly.py)
-                services.create_friendly_battle
-                if "gang" in body.validated_data
-                else services.create_live_match
+            # The page /matches/new/ calls the same service (matches/services/start.py).
+            match = services.start_live_match(
+                created_by=request.user, **_without(body.validated_data, "live")
             )
-            match = create(created_by=request.user, **_without(body.validated_data, "live"))
-            if create is services.create_friendly_battle:  # it changes the match after
+            if "gang" in body.validated_data:  # a friendly battle changes the match after
                 match = selectors.matches().get(pk=match.pk)
         else:
             body = LoggedResultCreateSerializer(data=data)

@@ -6,6 +6,7 @@
 - ``queue``: submitting actions and resignations (the action queue), the sweep of lost tasks;
 - ``resolution``: resolving pending actions in order, exactly once; abandoning a match;
 - ``finish``: handing a finished live match to ``MATCH_FINISHED_HANDLERS``;
+- ``start``: the one door to a new live match, a friendly battle when a gang is named;
 - ``replay``: replaying a live match to check its stored state;
 - ``common``: errors, canonical JSON, the event log.
 
@@ -38,6 +39,7 @@ from matches.services.live_friendly import (
     collect_friendly_battle,
     create_friendly_battle,
     gangs_to_bring,
+    plays_with_gangs,
     seats_needing_gang,
 )
 from matches.services.queue import (
@@ -57,6 +59,7 @@ from matches.services.records import (
 )
 from matches.services.replay import replay_match
 from matches.services.resolution import ENGINE_FAILED, abandon_match, resolve_pending_actions
+from matches.services.start import start_live_match
 from matches.services.timeouts import enforce_clocks
 
 __all__ = [
@@ -83,11 +86,13 @@ __all__ = [
     "gangs_to_bring",
     "log_result",
     "play_bots",
+    "plays_with_gangs",
     "replay_match",
     "resign",
     "resolve_pending_actions",
     "run_finish_handlers",
     "seats_needing_gang",
+    "start_live_match",
     "submit_action",
     "sweep_idle_bots",
     "sweep_pending_actions",

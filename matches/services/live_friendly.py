@@ -34,6 +34,11 @@ def _provider(ruleset: str):
     return import_module(path) if path else None
 
 
+def plays_with_gangs(ruleset: str) -> bool:
+    """Whether a live match of ``ruleset`` is fought with the players' own gangs."""
+    return _provider(ruleset) is not None
+
+
 def is_friendly(match: Match) -> bool:
     known = getattr(match, "friendly_battle", None)  # read with the match (``with_friendly``)
     if known is not None:
@@ -66,11 +71,9 @@ def create_friendly_battle(
             "opponent names theirs when they accept.",
             field="options.gangs",
         )
-    if live.get("bots"):
-        raise InvalidMatchInput(
-            "A friendly battle is fought between two players' gangs: no bots.", field="bots"
-        )
     mine = provider.table_gang(user=created_by, gang_id=gang, field="gang")
+    if live.get("bots"):
+        return _against_bots(provider, ruleset, players, mine, gang, created_by, options, live)
     match = create_live_match(
         ruleset=ruleset, players=players, options=options, **live, created_by=created_by
     )
@@ -85,6 +88,36 @@ def create_friendly_battle(
     _append_events(match, [{"type": FRIENDLY, "text": text}])
     match.save(update_fields=["options", "last_event_seq"])
     Participant.objects.filter(pk=seat.pk).update(gang=gang)
+    return match
+
+
+def _against_bots(provider, ruleset, players, mine, gang, created_by, options, live) -> Match:
+    """A battle of the creator's gang against bots, each behind the provider's bot gang: every
+    seat is known now, so the gangs go into the options before the match is dealt (at once:
+    a bot accepts with its creator)."""
+    if created_by.username not in players:
+        raise NotAllowed("Only a player of the battle brings a gang to it.", field="players")
+    if len(players) != 1:
+        raise InvalidMatchInput(
+            "A battle against a bot is yours alone: name no other player.", field="players"
+        )
+    seats = [f"s{n}" for n in range(1, len(players) + live["bots"] + 1)]
+    gangs = {seats[0]: mine, **{seat: provider.bot_gang(against=mine) for seat in seats[1:]}}
+    match = create_live_match(
+        ruleset=ruleset,
+        players=players,
+        options={**options, "gangs": gangs},
+        **live,
+        created_by=created_by,
+    )
+    names = ", ".join(gangs[seat]["name"] for seat in seats[1:])
+    text = (
+        f"A friendly battle: {created_by.username} brings {mine['name']} against {names}, "
+        "played by a bot. No campaign counts it."
+    )
+    _append_events(match, [{"type": FRIENDLY, "text": text}])
+    match.save(update_fields=["last_event_seq"])
+    Participant.objects.filter(match=match, player=created_by).update(gang=gang)
     return match
 
 
@@ -144,14 +177,16 @@ def collect_friendly_battle(*, match_id: int) -> int:
     seats = list(match.participants.select_related("player", "gang").order_by("seat"))
     winners = set((match.outcome or {}).get("winners", []))
     written = 0
+    gangs = (match.options or {}).get("gangs", {})
     for seat in seats:
-        others = [s for s in seats if s.pk != seat.pk and s.gang_id]
+        others = [s for s in seats if s.pk != seat.pk and (s.gang_id or s.bot)]
         if seat.gang_id is None or not others:
             continue
         other = others[0]
         result = "a draw" if not winners else ("won" if seat.seat in winners else "lost")
+        facing = other.gang.name if other.gang_id else gangs.get(other.seat, {}).get("name", "")
         text = (
-            f"Friendly battle (match {match.pk}) against {other.gang.name} of "
+            f"Friendly battle (match {match.pk}) against {facing} of "
             f"{other.player.username}: {result}. No campaign counts it."
         )
         written += provider.record_friendly_battle(gang_id=seat.gang_id, text=text)

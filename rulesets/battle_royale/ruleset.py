@@ -9,12 +9,13 @@ from rulesets.core.protocol import Outcome, Resolution
 
 class BattleRoyale:
     slug = "battle-royale"
-    name = "Battle Royale Last One Standing"
+    name = "Battle Royale"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     live = True
     score_fields = results.SCORE_FIELDS
     house_rules = HOUSE_RULES
+    options = setup.DECLARED
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return setup.new_game(seats, options, seed)

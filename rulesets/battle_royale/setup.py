@@ -16,11 +16,40 @@ from rulesets.battle_royale.layout import flag_of, middle_nine, read_layout, til
 from rulesets.battle_royale.pushing import capacity
 from rulesets.core.errors import InvalidInput
 from rulesets.core.house_rules import read_house_rules, split_options
+from rulesets.core.options import BOOL, CHOICE, Option, gettext_noop
 from rulesets.core.rng import Rng
 
 OPTIONS = ("layout", "first_seat", "talents", "special_actions", "house_rules")
 NEUTRALS_PER_TILE = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+# What a person chooses (rulesets/core/options.py); a custom layout's rows and the first
+# seat stay the API's.
+DECLARED = (
+    Option(
+        "layout",
+        gettext_noop("Island"),
+        "first_game",
+        CHOICE,
+        choices=(
+            ("first_game", gettext_noop("Recommended first game")),
+            ("full", gettext_noop("Full island")),
+        ),
+    ),
+    Option(
+        "talents",
+        gettext_noop("Talents"),
+        False,
+        BOOL,
+        gettext_noop("A talent-card draft before the first turn."),
+    ),
+    Option(
+        "special_actions",
+        gettext_noop("Special actions"),
+        False,
+        BOOL,
+        gettext_noop("Three special actions lie open; each player may pay for one a turn."),
+    ),
+)
 
 
 def read_seats(seats: object) -> list[str]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from rulesets.core.house_rules import HouseRule
+from rulesets.core.options import Option
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -60,6 +61,8 @@ class Ruleset(Protocol):
     # The departures from the rulebook a group may choose, off by default
     # (rulesets/core/house_rules.py); the engine records the ones on in state["house_rules"].
     house_rules: tuple[HouseRule, ...]
+    # The options and variants a person chooses, with their defaults (rulesets/core/options.py).
+    options: tuple[Option, ...]
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> State: ...
 

@@ -58,6 +58,17 @@ def demo_gang(index: int) -> dict:
     }
 
 
+def demo_gang_against(gang: dict) -> dict:
+    """A demo gang to face ``gang`` (a player's, in the rosters' shape) at a bot's seat: of
+    another faction where a demo gang has one, its fighter ids after the player's so that no
+    id appears twice, ``gang_id`` 0 (no roster behind it)."""
+    demos = [demo_gang(0), demo_gang(1)]
+    demo = next((d for d in demos if d["faction"] != gang.get("faction")), demos[0])
+    start = max((f["id"] for f in gang.get("fighters", ())), default=0) + 1
+    demo["fighters"] = [{**f, "id": start + n} for n, f in enumerate(demo["fighters"])]
+    return {**demo, "gang_id": 0}
+
+
 # A sanity bound on a stat line brought to a battle: by the text (no caps) a stat grows one
 # point a flip, without a maximum; house rule ``stat_caps`` bounds it by the catalogue's caps.
 MAX_STAT = 99

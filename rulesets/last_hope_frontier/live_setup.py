@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction, InvalidInput
 from rulesets.core.house_rules import read_house_rules, split_options
+from rulesets.core.options import INT, Option, gettext_noop
 from rulesets.core.rng import Rng
 from rulesets.last_hope_frontier.house_rules import HOUSE_RULES, STAT_CAPS
 from rulesets.last_hope_frontier.initiative import draw_initiative
@@ -50,6 +51,27 @@ DEFAULT_TURN_LIMIT = 8
 MAX_TURN_LIMIT = 50
 RABBITS_FOOT = "rabbits-foot"
 TOWN_MAP = "town-map"
+# What a person chooses (rulesets/core/options.py); ``gangs`` is the rosters' to send.
+OPTIONS = (
+    Option(
+        "turn_limit",
+        gettext_noop("Turn limit"),
+        DEFAULT_TURN_LIMIT,
+        INT,
+        gettext_noop("The battle ends after this many turns."),
+        minimum=1,
+        maximum=MAX_TURN_LIMIT,
+    ),
+    Option(
+        "hand_size",
+        gettext_noop("Hand size"),
+        DEFAULT_HAND_SIZE,
+        INT,
+        gettext_noop("Cards each player holds."),
+        minimum=MIN_HAND_SIZE,
+        maximum=MAX_HAND_SIZE,
+    ),
+)
 
 
 def check_options(seats: object, options: object, *, capped: bool = False) -> tuple[dict, int, int]:

@@ -15,6 +15,7 @@ from rulesets.last_hope_frontier import live
 from rulesets.last_hope_frontier.catalogue import catalogue
 from rulesets.last_hope_frontier.house_rules import HOUSE_RULES
 from rulesets.last_hope_frontier.live_fill import fill_hints
+from rulesets.last_hope_frontier.live_setup import OPTIONS
 
 SLUG = "last-hope-frontier"
 
@@ -36,6 +37,7 @@ class LastHopeFrontier:
     live = True
     score_fields = _score_fields()
     house_rules = HOUSE_RULES
+    options = OPTIONS
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return live.new_game(seats, options, seed)

@@ -84,12 +84,13 @@ def _clone(state: dict) -> dict:
 
 class LastOneStanding:
     slug = "last-one-standing"
-    name = "Last One Standing: The Battle Royale Board Game"
+    name = "Last One Standing"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     live = True
     score_fields = (ScoreField("kills", "Kills"),)
     house_rules = HOUSE_RULES
+    options = setup.DECLARED
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return setup.new_game(seats, options, seed)

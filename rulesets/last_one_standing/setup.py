@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulesets.core.errors import InvalidInput
 from rulesets.core.house_rules import read_house_rules, split_options
+from rulesets.core.options import CHOICE, INT, Option, gettext_noop
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import catalogue, deathmatch, duos
 from rulesets.last_one_standing.character import new_player
@@ -13,6 +14,46 @@ from rulesets.last_one_standing.island import DATA, LAND_TILES, build_island, la
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MODES = ("standard", "duos", "deathmatch")
 DEFAULTS = {"mode": "standard", "teams": None, "rounds": 5, "storm_rounds": 3, "max_rounds": None}
+# What a person chooses (rulesets/core/options.py); duos' own pairs (``teams``) stay the
+# API's: by default the seats pair in order.
+DECLARED = (
+    Option(
+        "mode",
+        gettext_noop("Mode"),
+        "standard",
+        CHOICE,
+        choices=(
+            ("standard", gettext_noop("Standard")),
+            ("duos", gettext_noop("Duos")),
+            ("deathmatch", gettext_noop("Drafting Deathmatch")),
+        ),
+    ),
+    Option(
+        "rounds",
+        gettext_noop("Deathmatch rounds"),
+        5,
+        CHOICE,
+        gettext_noop("Only a Drafting Deathmatch has a set number of rounds."),
+        choices=((5, "5"), (10, "10")),
+    ),
+    Option(
+        "storm_rounds",
+        gettext_noop("Rounds before the storm"),
+        3,
+        INT,
+        gettext_noop("With the house rule the storm: rounds without an explosion before it."),
+        minimum=0,
+        maximum=20,
+    ),
+    Option(
+        "max_rounds",
+        gettext_noop("Round limit"),
+        None,
+        INT,
+        gettext_noop("Leave empty to play until one is left standing."),
+        minimum=1,
+    ),
+)
 
 
 def _int_option(options: dict, name: str, low: int, high: int | None) -> None:

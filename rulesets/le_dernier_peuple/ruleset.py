@@ -80,6 +80,7 @@ class LeDernierPeuple:
     live = True
     score_fields = (ScoreField("vp", "Victory points", minimum=0, maximum=results.MAX_VP),)
     house_rules = setup.HOUSE_RULES
+    options = ()  # no option but its house rules
 
     def new_game(self, seats: list[str], options: dict, seed: int) -> dict:
         return setup.new_game(seats, options, seed)

@@ -103,7 +103,14 @@ def player_pages(world) -> dict[str, str]:
         "league": f"/leagues/{league}/",
         "player": "/players/rival/",
         "new friendly battle": "/matches/new/friendly/",
+        "new live game": "/matches/new/",
     }
+    pages.update(
+        {
+            f"new game: {slug}": f"/matches/new/?ruleset={slug}"
+            for slug in ("last-hope-frontier", "battle-royale", "last-one-standing")
+        }
+    )
     pages.update({f"table: {slug}": f"/matches/{pk}/" for slug, pk in world["tables"].items()})
     return pages
 

@@ -25,7 +25,7 @@ def test_the_charts_coordinates_are_svg_numbers(language):
                 "dash": "",
                 "path": "40,200 80,150",
                 "player": "ann",
-                "points": [(1, 25.5)],
+                "points": [(1, 1025.5)],
             }
         ],
     }
@@ -38,4 +38,4 @@ def test_the_charts_coordinates_are_svg_numbers(language):
     for value in values:
         for number in value.split():
             float(number)  # raises on "240,5"
-    assert "25,50" in html  # the legend's figure stays in the language's own way
+    assert "ann (1026)" in html  # the legend's figure: the rating people read, whole
