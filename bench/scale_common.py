@@ -39,6 +39,19 @@ def spread(first: list[float], last: list[float]) -> dict:
     }
 
 
+def positional(args: list[str], *options: str) -> list[str]:
+    """The command line's words that are neither one of ``options`` nor the value after it."""
+    words, skip = [], False
+    for word in args:
+        if skip:
+            skip = False
+        elif word in options:
+            skip = True
+        else:
+            words.append(word)
+    return words
+
+
 def summary(values: list[float]) -> dict:
     return {"n": len(values), "p50": median(values), "p95": percentile(values, 95)}
 

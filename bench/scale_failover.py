@@ -136,27 +136,27 @@ def _until_healthy(url: str, proc) -> None:
     _until(healthy, proc)
 
 
-def _chaos(shape: Shape, seconds: float, log: list[str]) -> threading.Thread:
-    """web1 killed at 25% of the run and back at 40%; worker1 killed at 50%, back at 65%."""
+def _chaos(shape: Shape, seconds: float, log: list[str]) -> list[threading.Thread]:
+    """web1 killed at 25% of the run and started again at 40%; worker1 killed at 50% and
+    started at 65%: a thread each, so a slow start delays nothing else."""
+    began = time.monotonic()
 
-    def plan() -> None:
-        began = time.monotonic()
-        for at, verb, name in [
-            (0.25, "kill", "web1"),
-            (0.40, "start", "web1"),
-            (0.50, "kill", "worker1"),
-            (0.65, "start", "worker1"),
-        ]:
+    def plan(name: str, kill_at: float, start_at: float) -> None:
+        for at, verb in [(kill_at, "kill"), (start_at, "start")]:
             time.sleep(max(0.0, began + at * seconds - time.monotonic()))
             try:
                 getattr(shape, verb)(name)
-                log.append(f"{time.monotonic() - began:.1f} s: {verb} {name}")
+                log.append(f"{time.monotonic() - began:.1f} s: {verb} {name} done")
             except Exception as exc:  # the run's assertion reports it
                 log.append(f"FAILED {verb} {name}: {exc}")
 
-    thread = threading.Thread(target=plan, daemon=True)
-    thread.start()
-    return thread
+    threads = [
+        threading.Thread(target=plan, args=("web1", 0.25, 0.40), daemon=True),
+        threading.Thread(target=plan, args=("worker1", 0.50, 0.65), daemon=True),
+    ]
+    for thread in threads:
+        thread.start()
+    return threads
 
 
 def _seed(tables: int, readers: int, buyers: int) -> dict:
@@ -236,7 +236,7 @@ def measure(stack: Stack, hosts: Hosts, *, seconds: float = SECONDS) -> dict:
         base = shape.start_proxy()
         seeded = _seed(TABLES, READERS, BUYERS)
         log: list[str] = []
-        chaos = _chaos(shape, seconds, log)
+        threads = _chaos(shape, seconds, log)
         books = asyncio.run(
             run(
                 base,
@@ -246,7 +246,8 @@ def measure(stack: Stack, hosts: Hosts, *, seconds: float = SECONDS) -> dict:
                 seconds=seconds,
             )
         )
-        chaos.join(timeout=120)
+        for thread in threads:
+            thread.join(timeout=120)
         pending = _settled()
         found = _read_back(seeded, books.accepted)
     finally:

@@ -19,7 +19,7 @@ import uuid
 from datetime import timedelta
 
 from bench.common import Row, ms
-from bench.scale_common import ratio, summary
+from bench.scale_common import positional, ratio, summary
 from bench.stack import Stack
 
 SLUG = "le-dernier-peuple"
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m bench.scale_growth [K ...] [--window SECONDS]``: the row, printed."""
     args = sys.argv[1:] if argv is None else argv
     window = float(args[args.index("--window") + 1]) if "--window" in args else WINDOW
-    sizes = [int(a) for a in args if a.isdigit() and float(a) != window] or [10]
+    sizes = [int(a) for a in positional(args, "--window")] or [10]
     results = []
     with Stack(name="growth") as stack:
         stack.configure_django()

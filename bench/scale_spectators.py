@@ -26,7 +26,7 @@ from urllib.parse import urlparse
 import httpx
 
 from bench.common import Row, ms
-from bench.scale_common import SseReader, spread
+from bench.scale_common import SseReader, positional, spread
 from bench.stack import Stack
 
 SLUG = "le-dernier-peuple"
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m bench.scale_spectators [N ...] [--samples S]``: the row, printed."""
     args = sys.argv[1:] if argv is None else argv
     samples = int(args[args.index("--samples") + 1]) if "--samples" in args else SAMPLES
-    sizes = [int(a) for a in args if a.isdigit() and str(samples) != a] or [100]
+    sizes = [int(a) for a in positional(args, "--samples")] or [100]
     results = []
     with Stack(name="spectators") as stack:
         stack.configure_django()

@@ -4,7 +4,17 @@ import math
 
 import pytest
 
-from bench.scale_common import Ledgers, SseReader, invariant_problems, nginx_config, ratio, spread
+from bench import scale_report
+from bench.scale_common import (
+    Ledgers,
+    SseReader,
+    invariant_problems,
+    nginx_config,
+    positional,
+    ratio,
+    spread,
+)
+from bench.scale_hosts import Hosts
 
 
 def test_ratio_is_nan_without_a_positive_denominator():
@@ -88,3 +98,35 @@ def test_nginx_config_lists_every_process_with_keepalive_and_retries():
     assert "pid /tmp/posse-nginx/nginx.pid;" in text
     with pytest.raises(ValueError):
         nginx_config(listen="x:1", web=[], stream=["y:2"], prefix="/tmp")
+
+
+def test_positional_words_skip_an_options_value():
+    assert positional(["100", "--samples", "10", "1000"], "--samples") == ["100", "1000"]
+
+
+def test_the_report_marks_smoke_figures_and_keeps_the_rows():
+    chosen = scale_report.sizes(smoke=True)
+    text = scale_report.render(
+        ["| a | 1.0× | m | x |"], {"cores": "2", "cpu": "Test CPU"}, smoke=True, chosen=chosen
+    )
+    assert "**Smoke figures**" in text and "make bench-scale" in text
+    assert "cores 2, cpu Test CPU" in text
+    assert text.count("| a | 1.0× | m | x |") == 1
+    assert scale_report.last_row("noise\n| one |\n| two |\n") == "| two |"
+    assert scale_report.last_row("nothing") is None
+
+
+def test_full_sizes_follow_the_environment(monkeypatch):
+    monkeypatch.setenv("POSSE_SCALE_STREAMS", "10,20")
+    chosen = scale_report.sizes(smoke=False)
+    assert chosen["streams"] == "10,20" and chosen["matches"] == "10,100,1000"
+    spectators = scale_report.commands(chosen)[0][1]
+    assert spectators[-4:] == ["10", "20", "--samples", "10"]
+
+
+def test_a_host_is_an_address_on_the_bridge_without_touching_the_network():
+    hosts = Hosts(names=["edge", "app1"], subnet=40, tag="00001")
+    assert hosts.address("data") == "10.231.40.1"
+    assert hosts.address("app1") == "10.231.40.11"
+    assert hosts.run_in("edge", ["nginx"]) == ["ip", "netns", "exec", "psc00001-edge", "nginx"]
+    assert len(f"psv{hosts.tag}9") <= 15  # a Linux interface name's limit
