@@ -51,6 +51,14 @@ def rss(proc) -> int:
     return sum(p.memory_info().rss for p in [root, *root.children(recursive=True)])
 
 
+def redis_clients() -> int:
+    """Connections Redis holds now (every client of that server: other users add noise)."""
+    import redis
+    from django.conf import settings
+
+    return int(redis.Redis.from_url(settings.REDIS_URL).info("clients")["connected_clients"])
+
+
 class Watchers:
     """N streams held open by one event loop in a thread of its own."""
 
@@ -172,14 +180,14 @@ def measure(stack: Stack, *, watchers: int, samples: int = SAMPLES) -> dict:
     tokens = {f"s{n}": token for n, (_, token) in enumerate(players, start=1)}
     match = _new_match([u for u, _ in players])
     time.sleep(1)  # the stream processes settle before the baseline
-    before = sum(rss(s) for s in streams)
+    before, clients = sum(rss(s) for s in streams), redis_clients()
     crowd = Watchers()
     urls = [streams[n % 2].url for n in range(watchers)]
     path = f"/api/v1/matches/{match.pk}/stream/?version={match.version}"
     started = time.perf_counter()
     crowd.open(urls, path=path, token=spectator)
     opened = time.perf_counter() - started
-    after = sum(rss(s) for s in streams)
+    after, clients = sum(rss(s) for s in streams), redis_clients() - clients
     rnd, firsts, lasts = random.Random(7), [], []
     with httpx.Client(base_url=web.url, timeout=30) as client:
         for _ in range(samples):
@@ -207,6 +215,7 @@ def measure(stack: Stack, *, watchers: int, samples: int = SAMPLES) -> dict:
     result.update(spread(firsts, lasts))
     result["open_seconds"] = opened
     result["bytes_per_stream"] = (after - before) / watchers
+    result["redis_per_stream"] = clients / watchers
     return result
 
 
@@ -215,7 +224,8 @@ def row(results: list[dict]) -> Row:
     for r in results:
         parts.append(
             f"{r['watchers']} streams: last ÷ first median {r['ratio_p50']:.1f}× "
-            f"(worst {r['ratio_max']:.1f}×), {r['bytes_per_stream'] / 1024:.0f} KiB a stream"
+            f"(worst {r['ratio_max']:.1f}×), {r['bytes_per_stream'] / 1024:.0f} KiB and "
+            f"{r['redis_per_stream']:.2f} Redis connections a stream"
         )
         absolute.append(
             f"{r['watchers']}: first p50 {ms(r['first_p50'])}, last p50 {ms(r['last_p50'])} "
@@ -229,7 +239,7 @@ def row(results: list[dict]) -> Row:
             "Le Dernier Peuple between 2 players, public; N API streams of one spectator, "
             "half on each of 2 posse stream processes; POST action on posse web; time from "
             "the POST to each stream's new version; RSS of the stream processes before/after "
-            "opening ÷ N"
+            "opening ÷ N; Redis connected_clients before/after ÷ N"
         ),
         absolute="; ".join(absolute),
         data={"results": results},
