@@ -83,11 +83,20 @@ class Shape:
             os.environ.clear()
             os.environ.update(saved)
 
-    def start(self, name: str) -> None:
+    def start(self, name: str, *, wait: bool = True) -> None:
         _, host, kind = next(p for p in PLAN if p[0] == name)
         argv = self.hosts.run_in(host, self.argv(name, host, kind))
-        proc = self.stack._spawn(f"failover-{name}", argv, env=self.child)
-        self.procs[name] = proc
+        self.procs[name] = self.stack._spawn(f"failover-{name}", argv, env=self.child)
+        if wait:
+            self.ready(name)
+
+    def restart(self, name: str) -> None:
+        """Started again without waiting for it: ``ready`` checks it after the load."""
+        self.start(name, wait=False)
+
+    def ready(self, name: str) -> None:
+        _, host, kind = next(p for p in PLAN if p[0] == name)
+        proc = self.procs[name]
         if kind in PORTS:
             _until_healthy(f"http://{self.hosts.address(host)}:{PORTS[kind]}/healthz", proc)
         elif kind == "worker":
@@ -136,27 +145,46 @@ def _until_healthy(url: str, proc) -> None:
     _until(healthy, proc)
 
 
-def _chaos(shape: Shape, seconds: float, log: list[str]) -> list[threading.Thread]:
+def _chaos(shape: Shape, seconds: float, log: list[str]) -> None:
     """web1 killed at 25% of the run and started again at 40%; worker1 killed at 50% and
-    started at 65%: a thread each, so a slow start delays nothing else."""
+    started at 65%. In the main thread: a child's PR_SET_PDEATHSIG (bench/stack.py) fires
+    when the *thread* that started it ends, so a restart from a helper thread would be
+    stopped as soon as that thread finished."""
     began = time.monotonic()
+    for at, verb, name in [
+        (0.25, "kill", "web1"),
+        (0.40, "restart", "web1"),
+        (0.50, "kill", "worker1"),
+        (0.65, "restart", "worker1"),
+    ]:
+        time.sleep(max(0.0, began + at * seconds - time.monotonic()))
+        try:
+            getattr(shape, verb)(name)
+            log.append(f"{time.monotonic() - began:.1f} s: {verb} {name} done")
+        except Exception as exc:  # the run's assertion reports it
+            log.append(f"FAILED {verb} {name}: {exc}")
 
-    def plan(name: str, kill_at: float, start_at: float) -> None:
-        for at, verb in [(kill_at, "kill"), (start_at, "start")]:
-            time.sleep(max(0.0, began + at * seconds - time.monotonic()))
-            try:
-                getattr(shape, verb)(name)
-                log.append(f"{time.monotonic() - began:.1f} s: {verb} {name} done")
-            except Exception as exc:  # the run's assertion reports it
-                log.append(f"FAILED {verb} {name}: {exc}")
 
-    threads = [
-        threading.Thread(target=plan, args=("web1", 0.25, 0.40), daemon=True),
-        threading.Thread(target=plan, args=("worker1", 0.50, 0.65), daemon=True),
-    ]
-    for thread in threads:
-        thread.start()
-    return threads
+def _load(base: str, seeded: dict, seconds: float) -> tuple[threading.Thread, list]:
+    """The clients in a thread of their own (they start no process); their books in the list."""
+    out: list = []
+
+    def play() -> None:
+        out.append(
+            asyncio.run(
+                run(
+                    base,
+                    tables=seeded["tables"],
+                    readers=seeded["readers"],
+                    buyers=seeded["buyers"],
+                    seconds=seconds,
+                )
+            )
+        )
+
+    thread = threading.Thread(target=play, daemon=True)
+    thread.start()
+    return thread, out
 
 
 def _seed(tables: int, readers: int, buyers: int) -> dict:
@@ -236,18 +264,18 @@ def measure(stack: Stack, hosts: Hosts, *, seconds: float = SECONDS) -> dict:
         base = shape.start_proxy()
         seeded = _seed(TABLES, READERS, BUYERS)
         log: list[str] = []
-        threads = _chaos(shape, seconds, log)
-        books = asyncio.run(
-            run(
-                base,
-                tables=seeded["tables"],
-                readers=seeded["readers"],
-                buyers=seeded["buyers"],
-                seconds=seconds,
-            )
-        )
-        for thread in threads:
-            thread.join(timeout=120)
+        thread, out = _load(base, seeded, seconds)
+        _chaos(shape, seconds, log)
+        thread.join(timeout=seconds + 300)
+        if not out:
+            raise RuntimeError("the clients did not finish")
+        books = out[0]
+        for name in ("web1", "worker1"):  # started again: answering (or said why not)
+            try:
+                shape.ready(name)
+            except RuntimeError as exc:
+                log.append(f"FAILED ready {name}: {str(exc)[:300]}")
+        down = [name for name, proc in shape.procs.items() if not proc.alive()]
         pending = _settled()
         found = _read_back(seeded, books.accepted)
     finally:
@@ -256,6 +284,8 @@ def measure(stack: Stack, hosts: Hosts, *, seconds: float = SECONDS) -> dict:
     problems += [line for line in log if line.startswith("FAILED")]
     if len(log) < 4:
         problems.append(f"the kills did not all happen: {log}")
+    if down:
+        problems.append(f"not running at the end: {', '.join(down)}")
     if pending:
         problems.append(f"{pending} actions still pending at the end")
     return {
@@ -287,8 +317,8 @@ def row(r: dict) -> Row:
             "network namespaces on a bridge (edge: nginx; app1, app2: posse web, stream, "
             "worker; app2: beat; data: PostgreSQL, Redis via the bridge); "
             f"{TABLES} live tables, {READERS} readers, {BUYERS} buyers through the proxy "
-            f"for {r['seconds']:.0f} s; SIGKILL web1 at 25% (back at 40%), worker1 at 50% "
-            "(back at 65%); GETs and keyed action POSTs retried by the client"
+            f"for {r['seconds']:.0f} s; SIGKILL web1 at 25% (started again at 40%), worker1 at 50% "
+            "(again at 65%, not waited for); GETs and keyed action POSTs retried by the client"
         ),
         absolute=(
             f"{r['actions']} actions on {r['matches']} matches, {r['gangs']} gangs checked; "
