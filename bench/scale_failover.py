@@ -18,6 +18,7 @@ import asyncio
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -117,11 +118,22 @@ class Shape:
         conf.write_text(
             nginx_config(listen=f"{edge}:8080", web=web, stream=stream, prefix=str(self.scratch))
         )
-        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        nginx = _nginx()
         argv = [nginx, "-c", str(conf), "-p", str(self.scratch), "-e", "stderr"]
         proc = self.stack._spawn("failover-nginx", self.hosts.run_in("edge", argv))
         _until_healthy(f"http://{edge}:8080/healthz", proc)
         return f"http://{edge}:8080"
+
+
+def _nginx() -> str:
+    """Debian's nginx, installed with apt-get when missing (the run is root already)."""
+    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    if found:
+        return found
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for argv in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "nginx-light"]):
+        subprocess.run(argv, check=True, env=env, capture_output=True, timeout=600)
+    return shutil.which("nginx", path="/usr/sbin:/usr/bin") or "/usr/sbin/nginx"
 
 
 def _until(done, proc, seconds: float = 90.0) -> None:
