@@ -130,6 +130,8 @@ class Ledgers:
     # match id -> (accepted action keys the clients were answered 202 for, the keys stored,
     # resolved actions, the match's version)
     actions: dict[int, tuple[set[str], list[str], int, int]] = field(default_factory=dict)
+    # match id -> the versions its resolved actions produced, counted from the run's start
+    versions_after: dict[int, list[int]] = field(default_factory=dict)
 
 
 def invariant_problems(found: Ledgers, *, client_failures: dict[str, int]) -> list[str]:
@@ -137,8 +139,9 @@ def invariant_problems(found: Ledgers, *, client_failures: dict[str, int]) -> li
 
     - a request failed as the client saw it (after the retries it makes);
     - an action a client was told was accepted is not stored, or is stored twice;
-    - a match's version is not the number of actions resolved on it (one version per
-      resolved action: none applied twice, none lost between queue and table);
+    - a match's version is not the number of actions resolved on it, or its resolved
+      actions did not make one version each, in a row (none applied twice, none lost
+      between queue and table);
     - a gang's credits differ from its ledger's sum."""
     problems = [
         f"{n} {kind} failed as the client saw it" for kind, n in client_failures.items() if n
@@ -154,6 +157,9 @@ def invariant_problems(found: Ledgers, *, client_failures: dict[str, int]) -> li
             problems.append(
                 f"match {match_id}: version {version} after {resolved} resolved actions"
             )
+    for match_id, after in sorted(found.versions_after.items()):
+        if sorted(after) != list(range(1, len(after) + 1)):
+            problems.append(f"match {match_id}: resolved actions made versions {sorted(after)}")
     for gang_id, credits in sorted(found.credits.items()):
         total = found.ledger.get(gang_id, 0)
         if credits != total:

@@ -264,6 +264,10 @@ def _read_back(seeded: dict, accepted: dict[int, set[str]]) -> Ledgers:
         resolved = actions.filter(status=MatchAction.Status.RESOLVED).count()
         version = Match.objects.get(pk=match_id).version
         found.actions[match_id] = (accepted.get(match_id, set()), stored, resolved, version - v0)
+        after = actions.filter(status=MatchAction.Status.RESOLVED).exclude(version_after=None)
+        found.versions_after[match_id] = [
+            v - v0 for v in after.values_list("version_after", flat=True)
+        ]
     return found
 
 

@@ -58,6 +58,7 @@ def _ledgers(**changes) -> Ledgers:
         credits={1: 100, 2: 40},
         ledger={1: 100, 2: 40},
         actions={7: ({"a", "b"}, ["a", "b", "c"], 3, 3)},
+        versions_after={7: [2, 1, 3]},
     )
     for name, value in changes.items():
         setattr(found, name, value)
@@ -72,6 +73,7 @@ def test_every_broken_promise_is_named():
     found = _ledgers(
         credits={1: 100, 2: 45},
         actions={7: ({"a", "z"}, ["a", "a", "b"], 3, 2)},
+        versions_after={7: [1, 2, 2]},
     )
     problems = invariant_problems(found, client_failures={"GET": 2, "action": 0})
     assert problems == [
@@ -79,6 +81,7 @@ def test_every_broken_promise_is_named():
         "match 7: 1 accepted actions not stored",
         "match 7: 1 actions stored twice",
         "match 7: version 2 after 3 resolved actions",
+        "match 7: resolved actions made versions [1, 2, 2]",
         "gang 2: 45 credits, ledger says 40",
     ]
 
