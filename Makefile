@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint format worker beat bench load clean
+.PHONY: run test lint format worker beat bench bench-scale load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,9 @@ beat: $(STAMP)
 
 bench: $(STAMP)   # every benchmark -> bench/RESULTS.md (needs PostgreSQL + Redis for all rows)
 	$(BIN)/python -m bench
+
+bench-scale: $(STAMP)   # spectators, growth, failover (root: network namespaces) -> bench/SCALE.md
+	$(BIN)/python -m bench.scale_report
 
 load: $(STAMP)    # load test on loopback -> bench/LOAD.md (POSSE_LOAD_SECONDS per phase, default 20)
 	$(BIN)/python -m bench.load

@@ -32,6 +32,13 @@ MODULES = [
     "bench.playout",
     "bench.seed",
     "bench.stack",
+    "bench.scale_common",
+    "bench.scale_failover",
+    "bench.scale_failover_load",
+    "bench.scale_growth",
+    "bench.scale_hosts",
+    "bench.scale_report",
+    "bench.scale_spectators",
 ]
 
 
