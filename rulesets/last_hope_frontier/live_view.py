@@ -13,6 +13,7 @@ import pickle
 
 from rulesets.core.protocol import Outcome
 from rulesets.last_hope_frontier.live_legal import to_move
+from rulesets.last_hope_frontier.live_missions import earnings
 from rulesets.last_hope_frontier.live_turns import taken_out_by
 
 
@@ -69,7 +70,8 @@ def battle_report(state: dict) -> dict:
 
     ``takedowns`` are exactly what post_game.settle_takedowns reads; ``out_of_action`` lists
     every fighter taken out (in order), whose injuries the campaign settles; items used up
-    (drinks, dynamite, a thrown knife, rabbit's feet, a town map) are ``equipment_spent``.
+    (drinks, dynamite, a thrown knife, rabbit's feet, a town map) are ``equipment_spent``;
+    with a mission, ``earnings`` gives each seat's credits and goods (live_missions.py).
     """
     result = state["result"]
     if result is None:
@@ -84,4 +86,6 @@ def battle_report(state: dict) -> dict:
         ],
         "out_of_action": list(state["out_of_action"]),
         "equipment_spent": [dict(s) for s in state["spent"]],
+        "mission": (state.get("mission") or {}).get("key"),
+        "earnings": earnings(state),
     }
