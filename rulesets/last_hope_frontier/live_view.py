@@ -76,7 +76,7 @@ def battle_report(state: dict) -> dict:
     result = state["result"]
     if result is None:
         raise ValueError("The battle is not over yet.")
-    return {
+    report = {
         "winner": result["winner"],
         "reason": result["reason"],
         "turns": state["turn"],
@@ -86,6 +86,7 @@ def battle_report(state: dict) -> dict:
         ],
         "out_of_action": list(state["out_of_action"]),
         "equipment_spent": [dict(s) for s in state["spent"]],
-        "mission": (state.get("mission") or {}).get("key"),
-        "earnings": earnings(state),
     }
+    if state.get("mission") is not None:
+        report.update(mission=state["mission"]["key"], earnings=earnings(state))
+    return report
