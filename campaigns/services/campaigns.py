@@ -31,6 +31,8 @@ SETTINGS = (
     "max_battles_per_pairing",
     "tie_breakers",
     "house_rules",
+    "mission_choice",
+    "underdog_bonus",
 )
 
 
