@@ -28,6 +28,23 @@ def offered() -> list[Mission]:
     return list(Mission.objects.filter(active=True))
 
 
+MAX_UNDERDOG_BONUS = 1000
+
+
+def check_mission_settings(changes: dict) -> None:
+    """A campaign's ``mission_choice`` and ``underdog_bonus`` (check_settings asks)."""
+    if "mission_choice" in changes and changes["mission_choice"] not in Mission.Choice.values:
+        raise CampaignError(
+            f"Choose one of {', '.join(Mission.Choice.values)}.", field="mission_choice"
+        )
+    if "underdog_bonus" in changes:
+        bonus = changes["underdog_bonus"]
+        if isinstance(bonus, bool) or not isinstance(bonus, int):
+            raise CampaignError("A whole number of credits.", field="underdog_bonus")
+        if not 0 <= bonus <= MAX_UNDERDOG_BONUS:
+            raise CampaignError(f"From 0 to {MAX_UNDERDOG_BONUS} credits.", field="underdog_bonus")
+
+
 def check_mission_data(data) -> dict:
     """A staff edit, checked by the engine's own rules (a 400 naming the field)."""
     try:

@@ -25,9 +25,7 @@ def _report(world, user, body):
     return world.client(user).post(world.url("battles/"), body, format="json")
 
 
-def test_the_missions_are_listed_with_set_up_rules_and_rewards(
-    api, django_assert_max_num_queries
-):
+def test_the_missions_are_listed_with_set_up_rules_and_rewards(api, django_assert_max_num_queries):
     with django_assert_max_num_queries(3):
         body = api.get(MISSIONS).json()
     assert len(body) >= 6

@@ -45,3 +45,17 @@ def test_a_token_claimed_twice_is_refused_on_the_page(user):
     r = site.post(url, {"winner": "draw", f"loot.{a.pk}": ["box-1"], f"loot.{b.pk}": ["box-1"]})
     assert r.status_code == 400
     assert "Each loot token is picked up once." in unescape(r.content.decode())
+
+
+def test_the_campaign_page_shows_each_battles_mission_and_where_it_stands(
+    user, django_assert_max_num_queries
+):
+    campaign, (a, b) = _campaign(user)
+    site = _client(user)
+    url = f"/campaigns/{campaign.pk}/report/?gangs={a.pk}&gangs={b.pk}&mission=crossroads"
+    assert site.post(url, {"winner": "draw"}).status_code == 302
+    with django_assert_max_num_queries(32):
+        page = unescape(site.get(f"/campaigns/{campaign.pk}/").content.decode())
+    assert "Mission: <strong>The Stagecoach Crossroads</strong>" in page
+    current = [line for line in page.split("<li") if 'aria-current="step"' in line]
+    assert [c.split(">", 1)[1].split("<")[0] for c in current] == ["post-battle", "confirmed"]
