@@ -83,6 +83,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 gettext("yes") if view.get("pending") else gettext("no"),
             ),
             (gettext("Out of action"), len(view.get("out_of_action") or [])),
+            *_mission_facts(view, seats),
         ],
         "waiting": _waiting(view, seats),
         "controls": controls([_control(a, view, seats) for a in legal]),
@@ -160,6 +161,17 @@ def _zones(view: dict) -> list[dict]:
             }
         )
     return zones
+
+
+def _mission_facts(view: dict, seats: Seats) -> list[tuple]:
+    """The mission's name and each side's points so far."""
+    mission = view.get("mission")
+    if not mission:
+        return []
+    scores = " · ".join(
+        f"{seats.name(seat)} {mission['points'].get(seat, 0)}" for seat in view["seats"]
+    )
+    return [(gettext("Mission"), mission["name"]), (gettext("Points"), scores)]
 
 
 def _markers(view: dict, seats: Seats) -> list[dict]:

@@ -13,7 +13,7 @@ import pickle
 
 from rulesets.core.protocol import Outcome
 from rulesets.last_hope_frontier.live_legal import to_move
-from rulesets.last_hope_frontier.live_missions import earnings
+from rulesets.last_hope_frontier.live_missions import earnings, points
 from rulesets.last_hope_frontier.live_turns import taken_out_by
 
 
@@ -39,6 +39,8 @@ def view(state: dict, seat: str | None) -> dict:
         )
         seen["pending"]["attack_card_chosen"] = True
         seen["pending"]["defence_card_chosen"] = False
+    if state.get("mission") is not None:  # each side's points so far, as the mission counts
+        seen["mission"]["points"] = {s: points(state, s) for s in state["seats"]}
     pledges = state["initiative"]["pledges"]
     seen["initiative"]["pledges"] = {
         owner: {

@@ -40,6 +40,8 @@ def test_the_table_draws_the_missions_zones_markers_and_loot():
         ("loot", "Loot: railroad-bond"),
         ("loot", "Loot: town-map"),
     ]
+    facts = dict(table["facts"])
+    assert facts["Mission"] == "The Stagecoach Crossroads" and facts["Points"] == "you 0 · bob 0"
     labels = [c["label"] for c in table["controls"]]
     assert "Hale picks up the railroad-bond" in labels
     svg = render_to_string(board_template := table["board_template"], {"board": board})
