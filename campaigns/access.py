@@ -58,6 +58,7 @@ class Action(StrEnum):
     START_LIVE_BATTLE = "start_live_battle"  # one of the two owners, or staff
     REPORT_BATTLE = "report_battle"  # needs the battle's gangs
     CONFIRM_BATTLE = "confirm_battle"  # or dispute it; needs the battle
+    PICK_MISSION = "pick_mission"  # name a battle's mission; needs the battle's gangs
 
 
 ARBITRATOR_ACTIONS = frozenset(
@@ -117,6 +118,32 @@ def _may_report(*, user, campaign: Campaign, gangs) -> bool:
     return any(g.owner_id == user.pk for g in gangs)
 
 
+def underdogs(gangs) -> list:
+    """The lower-rated of a battle's gangs (both when their ratings are equal)."""
+    lowest = min(g.rating for g in gangs)
+    return [g for g in gangs if g.rating == lowest]
+
+
+PICK_MESSAGES = {
+    "arbitrator": "In this campaign an arbitrator picks each battle's mission.",
+    "random": "In this campaign each battle's mission is drawn at random: leave it out.",
+    "underdog": "In this campaign the underdog's owner (the lower-rated gang) or an "
+    "arbitrator picks the mission.",
+}
+
+
+def _may_pick_mission(*, user, campaign: Campaign, gangs) -> bool:
+    """As the campaign says (``mission_choice``): an arbitrator; nobody (a random draw); or
+    the owner of the lower-rated gang (an arbitrator too)."""
+    if campaign.mission_choice == "random" or not gangs:
+        return False
+    if arbitrates(user=user, campaign=campaign):
+        return True
+    return campaign.mission_choice == "underdog" and any(
+        g.owner_id == user.pk for g in underdogs(gangs)
+    )
+
+
 def _may_confirm(*, user, campaign: Campaign, battle: Battle) -> bool:
     """Someone whose word is not in the battle yet: the other side, or an arbitrator (for
     gangs that accepted the campaign) who does not play in it. A disputed battle: only such
@@ -153,6 +180,8 @@ def can(
         return user.is_staff or any(g.owner_id == user.pk for g in gangs or [])
     if action == Action.REPORT_BATTLE:
         return _may_report(user=user, campaign=campaign, gangs=list(gangs or []))
+    if action == Action.PICK_MISSION:
+        return _may_pick_mission(user=user, campaign=campaign, gangs=list(gangs or []))
     return battle is not None and _may_confirm(user=user, campaign=campaign, battle=battle)
 
 
@@ -175,6 +204,8 @@ def require(
         raise NotAllowed(OWNER_MESSAGES[action])
     if action == Action.START_LIVE_BATTLE:
         raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
+    if action == Action.PICK_MISSION:
+        raise NotAllowed(PICK_MESSAGES[campaign.mission_choice])
     if action == Action.REPORT_BATTLE:
         if arbitrates(user=user, campaign=campaign):  # a gang whose owner has not accepted
             raise NotAllowed(

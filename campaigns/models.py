@@ -9,6 +9,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
+from campaigns.mission_models import Mission
+
 MAX_BATTLES_PER_PAIRING = 20
 
 
@@ -59,6 +61,15 @@ class Campaign(models.Model):
         default=dict, blank=True, help_text='Departures from the rulebook: {"key": true}.'
     )
     join_code = models.CharField(max_length=16, unique=True, default=new_join_code)
+    mission_choice = models.CharField(
+        max_length=10,
+        choices=Mission.Choice.choices,
+        default=Mission.Choice.ARBITRATOR,
+        help_text="Who chooses each battle's mission.",
+    )
+    underdog_bonus = models.PositiveIntegerField(
+        default=0, help_text="Credits for the lower-rated gang of a battle with a mission."
+    )
     # Seeds the card flips of every fighter in the campaign. Hidden: it would predict draws.
     flip_seed = models.BigIntegerField(default=new_seed, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -211,6 +222,9 @@ class Battle(models.Model):
         on_delete=models.SET_NULL,
         related_name="campaign_battle",
     )
+    mission = models.ForeignKey(
+        Mission, null=True, blank=True, on_delete=models.PROTECT, related_name="battles"
+    )
 
     class Meta:
         ordering = ["campaign", "round__number", "id"]
@@ -326,6 +340,9 @@ class LiveBattle(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     started_at = models.DateTimeField(auto_now_add=True)
+    mission = models.ForeignKey(
+        Mission, null=True, blank=True, on_delete=models.PROTECT, related_name="live_battles"
+    )
 
     class Meta:
         ordering = ["id"]

@@ -2,6 +2,7 @@ from django.urls import include, path, re_path
 from rest_framework.routers import SimpleRouter
 
 from campaigns import api
+from campaigns.api.missions import MissionList
 
 router = SimpleRouter()
 router.register("campaigns", api.CampaignViewSet, basename="campaign")
@@ -27,5 +28,6 @@ urlpatterns = [
         api.BattleDecisionView.as_view(),
         name="campaign-battle-decision",
     ),
+    path("rulesets/last-hope-frontier/missions/", MissionList.as_view(), name="lhf-missions"),
     path("", include(router.urls)),
 ]

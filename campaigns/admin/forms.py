@@ -14,7 +14,7 @@ from django.forms.models import construct_instance
 
 from campaigns import services
 from campaigns.dashboard import TIE_BREAKER_NAMES
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Mission
 from config.admin_fields import HouseRulesField, OrderedChoiceField
 from config.errors import DomainError
 from rulesets.registry import get_ruleset
@@ -49,6 +49,16 @@ class CampaignForm(forms.ModelForm):
         help_text="How many battles the same two gangs may fight in one round (empty: as is).",
     )
     house_rules = HouseRulesField()
+    mission_choice = forms.ChoiceField(
+        choices=Mission.Choice.choices,
+        required=False,
+        help_text="Who chooses each battle's mission (empty: as is).",
+    )
+    underdog_bonus = forms.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="Credits for the lower-rated gang of a battle with a mission (empty: as is).",
+    )
     actor = None  # set by CampaignAdmin.get_form: who is saving
 
     def __init__(self, *args, **kwargs):
@@ -63,6 +73,13 @@ class CampaignForm(forms.ModelForm):
     def clean_max_battles_per_pairing(self):
         value = self.cleaned_data["max_battles_per_pairing"]
         return self.instance.max_battles_per_pairing if value is None else value
+
+    def clean_mission_choice(self):
+        return self.cleaned_data["mission_choice"] or self.instance.mission_choice
+
+    def clean_underdog_bonus(self):
+        value = self.cleaned_data["underdog_bonus"]
+        return self.instance.underdog_bonus if value is None else value
 
     def clean_new_arbitrator(self):
         name = self.cleaned_data["new_arbitrator"].strip()
@@ -79,6 +96,13 @@ class CampaignForm(forms.ModelForm):
             "max_battles_per_pairing"
         ):  # left empty: unchanged, not a change to log
             names = [n for n in names if n != "max_battles_per_pairing" or not self.instance.pk]
+        if self.instance.pk:  # left empty (as is): not a change to log
+            names = [
+                n
+                for n in names
+                if n not in ("mission_choice", "underdog_bonus")
+                or self.cleaned_data[n] != self.initial.get(n)
+            ]
         values = {k: self.cleaned_data[k] for k in names if k in services.SETTINGS}
         if not self.instance.pk and not values.get("tie_breakers"):
             values.pop("tie_breakers", None)  # the service's default order

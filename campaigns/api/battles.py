@@ -83,6 +83,9 @@ class BattleSerializer(serializers.ModelSerializer):
     confirmed_by = serializers.CharField(
         source="confirmed_by.username", read_only=True, default=None, allow_null=True
     )
+    mission = serializers.SlugRelatedField(
+        slug_field="key", read_only=True, help_text="The mission's key; null without one."
+    )
     outcome = BattleOutcomeSerializer(
         read_only=True,
         allow_null=True,
@@ -106,6 +109,7 @@ class BattleSerializer(serializers.ModelSerializer):
             "post_game_at",
             "outcome",
             "match",
+            "mission",
         ]
 
 
@@ -126,6 +130,20 @@ class ReportSerializer(RefuseUnwritable, serializers.Serializer):
     credits = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=1000), required=False, default=dict
     )
+    mission = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The mission's key, picked as the campaign says (mission_choice); left out "
+        "in a campaign that draws at random. With a mission, credits and goods are its rewards.",
+    )
+    loot = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField(max_length=40), max_length=8),
+        required=False,
+        default=dict,
+        help_text="With a mission: the loot tokens each gang picked up, by gang id.",
+    )
 
     def validate_casualties(self, value):
         if len(value) > 16:
@@ -145,15 +163,23 @@ class LiveBattleInput(RefuseUnwritable, serializers.Serializer):
         default=dict,
         help_text="Engine options such as turn_limit; gangs come from the rosters.",
     )
+    mission = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The mission's key, picked as the campaign says; the engine referees it.",
+    )
 
 
 class LiveBattleSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     status = serializers.CharField(source="match.status", read_only=True)
+    mission = serializers.SlugRelatedField(slug_field="key", read_only=True)
 
     class Meta:
         model = LiveBattle
-        fields = ["id", "round", "match", "status", "battle", "started_at"]
+        fields = ["id", "round", "match", "status", "battle", "started_at", "mission"]
 
 
 class ReasonSerializer(RefuseUnwritable, serializers.Serializer):
@@ -177,7 +203,9 @@ class BattleFilter(django_filters.FilterSet):
 
 
 def battle_queryset():
-    return Battle.objects.select_related("round", "reported_by", "confirmed_by").prefetch_related(
+    return Battle.objects.select_related(
+        "round", "reported_by", "confirmed_by", "mission"
+    ).prefetch_related(
         Prefetch("sides", queryset=BattleSide.objects.select_related("gang")), "casualties"
     )
 

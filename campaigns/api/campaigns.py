@@ -55,6 +55,8 @@ class CampaignSerializer(serializers.ModelSerializer):
             "max_battles_per_pairing",
             "tie_breakers",
             "house_rules",
+            "mission_choice",
+            "underdog_bonus",
             "join_code",
             "created_at",
         ]
@@ -282,7 +284,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             return self.get_paginated_response(BattleSerializer(page, many=True).data)
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        battle = services.report_battle(
+        battle = services.report_with_mission(
             campaign=campaign, actor=request.user, **data.validated_data
         )
         return Response(
@@ -303,7 +305,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     def live_battles(self, request, pk=None):
         campaign = self._campaign()
         if request.method == "GET":
-            rows = campaign.live_battles.select_related("round", "match")
+            rows = campaign.live_battles.select_related("round", "match", "mission")
             page = self.paginate_queryset(rows)
             return self.get_paginated_response(LiveBattleSerializer(page, many=True).data)
         data = LiveBattleInput(data=request.data)
@@ -311,7 +313,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         live = services.start_live_battle(
             campaign=campaign, actor=request.user, **data.validated_data
         )
-        live = campaign.live_battles.select_related("round", "match").get(pk=live.pk)
+        live = campaign.live_battles.select_related("round", "match", "mission").get(pk=live.pk)
         return Response(LiveBattleSerializer(live).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(

@@ -6,6 +6,7 @@
 - ``battles``: reporting, confirming, disputing and voiding a battle;
 - ``post_game``: injuries, flips, rewards and goods of a confirmed battle, exactly once;
 - ``live``: battles refereed by the server, and their hand-off back as a reported result;
+- ``missions``: a battle's mission, chosen as the campaign says, and the rewards it earns;
 - ``common``: the campaign log and who arbitrates.
 
 Battles flow ``reported → confirmed → post-game`` (or ``reported → disputed → arbitrator``).
@@ -49,6 +50,14 @@ from campaigns.services.membership import (
     request_join,
     request_leave,
 )
+from campaigns.services.missions import (
+    check_mission_data,
+    choose_mission,
+    offered,
+    report_with_mission,
+    save_mission,
+    tabletop_earnings,
+)
 from campaigns.services.post_game import run_post_game, sweep_post_games
 from campaigns.services.rounds import (
     close_due_rounds,
@@ -65,7 +74,9 @@ __all__ = [
     "TIE_BREAKERS",
     "add_arbitrator",
     "answer_invitation",
+    "check_mission_data",
     "check_settings",
+    "choose_mission",
     "close_due_rounds",
     "close_round_now",
     "collect_live_battle",
@@ -77,15 +88,19 @@ __all__ = [
     "gang_for_live_play",
     "leave_campaign",
     "log",
+    "offered",
     "open_round",
     "report_battle",
+    "report_with_mission",
     "request_join",
     "request_leave",
     "request_round_close",
     "run_post_game",
+    "save_mission",
     "set_status",
     "start_live_battle",
     "sweep_post_games",
+    "tabletop_earnings",
     "update_campaign",
     "void_battle",
 ]

@@ -13,6 +13,7 @@ from campaigns.models import (
     Round,
 )
 from campaigns.services.common import log
+from campaigns.services.missions import check_mission_settings
 from campaigns.services.rounds import open_round
 from rulesets.registry import checked_house_rules as chosen_house_rules
 
@@ -31,6 +32,8 @@ SETTINGS = (
     "max_battles_per_pairing",
     "tie_breakers",
     "house_rules",
+    "mission_choice",
+    "underdog_bonus",
 )
 
 
@@ -63,6 +66,7 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
             raise CampaignError(f"'{key}' cannot be changed.", field=key)
     if "tie_breakers" in changes:
         _check_tie_breakers(changes["tie_breakers"])
+    check_mission_settings(changes)
     if "house_rules" in changes:
         game = campaign.ruleset if campaign is not None else ruleset
         changes["house_rules"] = chosen_house_rules(game, changes["house_rules"], CampaignError)

@@ -15,14 +15,15 @@ from campaigns.models import (
 )
 from campaigns.services.battles import _battle_gangs, _open_round, report_battle
 from campaigns.services.common import log
+from campaigns.services.missions import live_earnings, live_options
 from campaigns.services.pairings import check_pairing_limit
 from rosters.live import gang_for_live_play  # the roster as the engine takes it
-from rosters.models import Fighter
+from rosters.models import Fighter, Gang
 
 
 @transaction.atomic
 def start_live_battle(
-    *, campaign: Campaign, actor, gangs: list[int], options: dict | None = None
+    *, campaign: Campaign, actor, gangs: list[int], options: dict | None = None, mission=None
 ) -> LiveBattle:
     """Start a refereed battle between two member gangs; their owners take the two seats.
 
@@ -49,11 +50,16 @@ def start_live_battle(
             )
     extra = dict(options or {})
     extra.pop("gangs", None)  # the server builds the gangs from the rosters, never the client
+    extra.pop("mission", None)  # and the mission from the campaign's choice
+    chosen, mission_option = live_options(
+        campaign=campaign, actor=actor, gangs=ordered, mission=mission
+    )
     match = create_live_match(
         ruleset=campaign.ruleset,
         players=[g.owner.username for g in ordered],
         options={
             **extra,
+            **mission_option,
             "house_rules": campaign.house_rules,
             "gangs": {f"s{n}": gang_for_live_play(g) for n, g in enumerate(ordered, 1)},
         },
@@ -61,7 +67,9 @@ def start_live_battle(
     )
     for n, gang in enumerate(ordered, 1):
         Participant.objects.filter(match=match, seat=f"s{n}").update(gang=gang)
-    live = LiveBattle.objects.create(campaign=campaign, round=round_, match=match, started_by=actor)
+    live = LiveBattle.objects.create(
+        campaign=campaign, round=round_, match=match, started_by=actor, mission=chosen
+    )
     log(
         campaign,
         LogEntry.Kind.BATTLE,
@@ -95,8 +103,11 @@ def collect_live_battle(*, match_id: int) -> Battle | None:
         {"fighter": t["victim"], "taken_out_by": None if t["by"] == t["victim"] else t["by"]}
         for t in report["takedowns"]
     ]
+    goods, credits = live_earnings(live=live, report=report, gangs=_gang_rows(gangs))
     battle = report_battle(
         campaign=live.campaign,
+        goods=goods,
+        credits=credits,
         actor=None,
         gangs=gangs,
         winner=winner,
@@ -106,9 +117,17 @@ def collect_live_battle(*, match_id: int) -> Battle | None:
         round_=live.round,
         spent=report["equipment_spent"],
     )
+    if live.mission_id:
+        battle.mission_id = live.mission_id
+        battle.save(update_fields=["mission"])
     live.battle = battle
     live.save(update_fields=["battle"])
     return battle
+
+
+def _gang_rows(gangs: list[int]) -> list:
+    rows = {g.pk: g for g in Gang.objects.filter(pk__in=gangs)}
+    return [rows[g] for g in gangs]
 
 
 def collect_live_battles() -> int:

@@ -51,9 +51,13 @@ class ReportForm(forms.Form):
     side found and earned. Field names follow the service's error paths (``credits.<gang>``,
     ``goods.<gang>``) so that a refusal lands next to its field."""
 
-    def __init__(self, *args, gangs=(), **kwargs):
+    def __init__(self, *args, gangs=(), mission=None, free=True, **kwargs):
+        """``mission``: its loot tokens replace the free goods and credits (its rewards are
+        paid by the outcome); ``free`` False: neither (a campaign that draws its missions)."""
         super().__init__(*args, **kwargs)
         self.gangs = list(gangs)
+        self.mission = mission
+        self.free = free and mission is None
         self.fields["winner"] = forms.ChoiceField(
             label=_("Result"),
             widget=forms.RadioSelect,
@@ -89,21 +93,33 @@ class ReportForm(forms.Form):
                     ],
                 )
                 rows.append((fighter, self[out], self[by]))
-            self.fields[f"goods.{gang.pk}"] = forms.MultipleChoiceField(
-                label=_("Goods %(gang)s found") % {"gang": gang.name},
+            self.casualty_rows.append((gang, rows, *self._earnings_fields(gang, goods)))
+
+    def _earnings_fields(self, gang, goods) -> tuple:
+        """The gang's loot tokens of the mission, or its free goods and credits (or nothing)."""
+        if self.mission is not None:
+            self.fields[f"loot.{gang.pk}"] = forms.MultipleChoiceField(
+                label=_("Loot %(gang)s picked up") % {"gang": gang.name},
                 required=False,
-                choices=goods,
+                choices=[(t["key"], t["item"]) for t in self.mission.data["loot"]],
                 widget=forms.CheckboxSelectMultiple,
             )
-            self.fields[f"credits.{gang.pk}"] = forms.IntegerField(
-                label=_("Credits %(gang)s earned in the mission") % {"gang": gang.name},
-                required=False,
-                min_value=0,
-                initial=0,
-            )
-            self.casualty_rows.append(
-                (gang, rows, self[f"goods.{gang.pk}"], self[f"credits.{gang.pk}"])
-            )
+            return self[f"loot.{gang.pk}"], None
+        if not self.free:
+            return None, None
+        self.fields[f"goods.{gang.pk}"] = forms.MultipleChoiceField(
+            label=_("Goods %(gang)s found") % {"gang": gang.name},
+            required=False,
+            choices=goods,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields[f"credits.{gang.pk}"] = forms.IntegerField(
+            label=_("Credits %(gang)s earned in the mission") % {"gang": gang.name},
+            required=False,
+            min_value=0,
+            initial=0,
+        )
+        return self[f"goods.{gang.pk}"], self[f"credits.{gang.pk}"]
 
     def report(self) -> tuple[dict, dict[str, str]]:
         """The service's keyword arguments, and how its error paths map to this form's fields."""
@@ -121,13 +137,15 @@ class ReportForm(forms.Form):
                         {"fighter": fighter.pk, "taken_out_by": int(by) if by else None}
                     )
         paths["gangs"] = "winner"
-        return (
-            {
-                "gangs": [g.pk for g in self.gangs],
-                "winner": None if winner == DRAW else int(winner),
-                "casualties": casualties,
-                "goods": {g.pk: data.get(f"goods.{g.pk}") or [] for g in self.gangs},
-                "credits": {g.pk: data.get(f"credits.{g.pk}") or 0 for g in self.gangs},
-            },
-            paths,
-        )
+        values = {
+            "gangs": [g.pk for g in self.gangs],
+            "winner": None if winner == DRAW else int(winner),
+            "casualties": casualties,
+        }
+        if self.mission is not None:
+            values["mission"] = self.mission.key
+            values["loot"] = {g.pk: data.get(f"loot.{g.pk}") or [] for g in self.gangs}
+        elif self.free:
+            values["goods"] = {g.pk: data.get(f"goods.{g.pk}") or [] for g in self.gangs}
+            values["credits"] = {g.pk: data.get(f"credits.{g.pk}") or 0 for g in self.gangs}
+        return values, paths

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns import access, selectors, services
+from campaigns import access, selectors, services, sessions
 from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
 from campaigns.views.forms import CampaignCreateForm, JoinForm, PairForm, ReasonForm
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
@@ -67,7 +67,7 @@ def tie_break_notes(standings: dict) -> list[str]:
 def _battles(campaign: Campaign):
     return (
         Battle.objects.filter(campaign=campaign)
-        .select_related("round", "reported_by", "confirmed_by")
+        .select_related("round", "reported_by", "confirmed_by", "mission")
         .prefetch_related(
             Prefetch("sides", queryset=BattleSide.objects.select_related("gang__owner")),
             Prefetch(
@@ -77,6 +77,19 @@ def _battles(campaign: Campaign):
         )
         .order_by("-id")
     )
+
+
+def _live_in_flight(campaign: Campaign) -> list:
+    """Live battles not yet reported by the server, each with its session's steps."""
+    rows = list(
+        campaign.live_battles.filter(battle__isnull=True, match__status__in=["invited", "live"])
+        .select_related("round", "match", "mission")
+        .prefetch_related("match__participants__gang")
+        .order_by("-id")[:10]
+    )
+    for live in rows:
+        live.session = sessions.steps(sessions.live_step(live))
+    return rows
 
 
 @login_required
@@ -97,6 +110,7 @@ def campaign_detail(request, pk: int):
     for battle in battles:
         battle.outcome_lines = outcomes.get(battle.pk, [])
         battle.awaiting = access.awaiting(battle=battle)
+        battle.session = sessions.steps(sessions.battle_step(battle))
         battle.may_confirm = battle.awaiting is not None and access.can(
             user=user, action=access.Action.CONFIRM_BATTLE, campaign=campaign, battle=battle
         )
@@ -118,6 +132,7 @@ def campaign_detail(request, pk: int):
         "opponents": [m for m in active if m.gang.owner_id != user.pk] or active,
         "join_form": JoinForm(gangs=Gang.objects.filter(owner=user)),
         "reason_form": ReasonForm(),
+        "in_flight": _live_in_flight(campaign),
     }
     return render(request, "campaigns/campaign_detail.html", context)
 

@@ -1,5 +1,6 @@
-"""The post-battle report: pick the two gangs, then the result, casualties with who took them
-out, goods and credits; ``services.report_battle`` checks all of it."""
+"""The post-battle report: pick the two gangs (and the mission, ``?mission=key``), then the
+result, casualties with who took them out, and the loot the mission's tokens gave (or, with
+no mission, goods and credits); ``services.report_with_mission`` checks all of it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns import services
-from campaigns.models import Membership
+from campaigns.models import Membership, Mission
 from campaigns.views.forms import PairForm, ReportForm
 from campaigns.views.pages import _campaign
 from config.pages import call_service, form_status
@@ -40,12 +41,21 @@ def battle_report(request, pk: int):
         )
     )
     gangs.sort(key=lambda g: ids.index(g.pk))
-    form = ReportForm(request.POST if request.method == "POST" else None, gangs=gangs)
+    missions = services.offered()
+    key = request.GET.get("mission", "")
+    mission = next((m for m in missions if m.key == key), None)
+    drawn = campaign.mission_choice == Mission.Choice.RANDOM
+    form = ReportForm(
+        request.POST if request.method == "POST" else None,
+        gangs=gangs,
+        mission=None if drawn else mission,
+        free=not drawn,
+    )
     if request.method == "POST" and form.is_valid():
         values, paths = form.report()
         battle = call_service(
             form,
-            lambda: services.report_battle(campaign=campaign, actor=request.user, **values),
+            lambda: services.report_with_mission(campaign=campaign, actor=request.user, **values),
             fields=paths,
         )
         if battle is not None:
@@ -58,6 +68,13 @@ def battle_report(request, pk: int):
     return render(
         request,
         "campaigns/battle_report.html",
-        {"campaign": campaign, "form": form, "gangs": gangs},
+        {
+            "campaign": campaign,
+            "form": form,
+            "gangs": gangs,
+            "missions": [] if drawn else missions,
+            "mission": form.mission,
+            "drawn": drawn,
+        },
         status=form_status(form) if request.method == "POST" else 200,
     )

@@ -34,6 +34,7 @@ LABELS = {
     "reload": gettext_noop("%(fighter)s reloads the %(weapon)s"),
     "defend": gettext_noop("Defend with the selected card"),
     "spend_rabbits_feet": gettext_noop("Spend %(count)s rabbit's feet"),
+    "pick_up": gettext_noop("%(fighter)s picks up the %(item)s"),
     "end_activation": gettext_noop("End the activation"),
     "end_turn": gettext_noop("End the turn"),
 }
@@ -64,6 +65,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
             "figures": _figures(view, seats),
             "rings": _rings(view),
             "zones": _zones(view),
+            "markers": _markers(view, seats),
             "grid": [i * CARD_LENGTH * SCALE for i in range(1, int(BOARD_SIZE / CARD_LENGTH) + 1)],
         },
         "hand": hand,
@@ -81,6 +83,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 gettext("yes") if view.get("pending") else gettext("no"),
             ),
             (gettext("Out of action"), len(view.get("out_of_action") or [])),
+            *_mission_facts(view, seats),
         ],
         "waiting": _waiting(view, seats),
         "controls": controls([_control(a, view, seats) for a in legal]),
@@ -137,16 +140,76 @@ def _rings(view: dict) -> list[dict]:
 
 
 def _zones(view: dict) -> list[dict]:
-    """Each player's deployment zone, along its edge of the table."""
-    first, second = view["seats"][0], view["seats"][1]
-    return [
-        {"y": 0, "h": CARD_LENGTH * SCALE, "colour": seat_colour(first, view["seats"])},
-        {
-            "y": (BOARD_SIZE - CARD_LENGTH) * SCALE,
-            "h": CARD_LENGTH * SCALE,
-            "colour": seat_colour(second, view["seats"]),
-        },
-    ]
+    """Each player's deployment zone: the mission's, or the strip along its edge of the table."""
+    mission = view.get("mission")
+    zones = []
+    for index, seat in enumerate(view["seats"][:2]):
+        if mission:
+            zone = mission["zones"][mission["sides"][seat]]
+            (x0, x1), (y0, y1) = zone["x"], zone["y"]
+        else:
+            x0, x1 = 0, BOARD_SIZE
+            y0 = 0 if index == 0 else BOARD_SIZE - CARD_LENGTH
+            y1 = y0 + CARD_LENGTH
+        zones.append(
+            {
+                "x": x0 * SCALE,
+                "y": y0 * SCALE,
+                "w": (x1 - x0) * SCALE,
+                "h": (y1 - y0) * SCALE,
+                "colour": seat_colour(seat, view["seats"]),
+            }
+        )
+    return zones
+
+
+def _mission_facts(view: dict, seats: Seats) -> list[tuple]:
+    """The mission's name and each side's points so far."""
+    mission = view.get("mission")
+    if not mission:
+        return []
+    scores = " · ".join(
+        f"{seats.name(seat)} {mission['points'].get(seat, 0)}" for seat in view["seats"]
+    )
+    return [(gettext("Mission"), mission["name"]), (gettext("Points"), scores)]
+
+
+def _markers(view: dict, seats: Seats) -> list[dict]:
+    """A mission's objective markers (with who held each at the last turn's end) and its loot
+    tokens (faded once picked up)."""
+    mission = view.get("mission")
+    if not mission:
+        return []
+    marks = []
+    for marker in mission["objectives"]:
+        holder = mission["holders"].get(marker["key"])
+        title = gettext("Objective: %(name)s") % {"name": marker["name"]}
+        if holder:
+            title += " · " + gettext("held by %(player)s") % {"player": seats.name(holder)}
+        marks.append(
+            {
+                "kind": "objective",
+                "x": marker["x"] * SCALE,
+                "y": marker["y"] * SCALE,
+                "colour": seat_colour(holder, view["seats"]) if holder else "#f4f4f4",
+                "title": title,
+                "taken": False,
+            }
+        )
+    for token in mission["loot"]:
+        taken = token["taken_by"] is not None
+        marks.append(
+            {
+                "kind": "loot",
+                "x": token["x"] * SCALE,
+                "y": token["y"] * SCALE,
+                "colour": "#e9b100",
+                "title": gettext("Loot: %(item)s") % {"item": token["item"]}
+                + (" · " + gettext("picked up") if taken else ""),
+                "taken": taken,
+            }
+        )
+    return marks
 
 
 def _facing(fighter: dict, in_play: list[dict]) -> float:
@@ -195,6 +258,13 @@ def _waiting(view: dict, seats: Seats) -> str:
     return gettext("%(names)s to play (%(phase)s).") % {"names": who, "phase": view["phase"]}
 
 
+def _loot_item(view: dict, action: dict) -> str | None:
+    if action["type"] != "pick_up":
+        return action.get("item")
+    tokens = (view.get("mission") or {}).get("loot") or []
+    return next((t["item"] for t in tokens if t["key"] == action.get("token")), None)
+
+
 def _control(action: dict, view: dict, seats: Seats) -> Control:
     kind = action["type"]
     fighters = view["fighters"]
@@ -228,7 +298,7 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
     needs_card = concrete.get("card") == {"from_hand": True}
     target = action.get("target")
     picks = []
-    if kind in ("activate", "deploy"):
+    if kind in ("activate", "deploy", "pick_up"):
         picks = [f"fighter:{action['fighter']}"]
     elif target is not None:
         picks = [f"fighter:{target}"]
@@ -236,10 +306,10 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
         label = gettext(LABELS[kind]) % {
             "fighter": name(action.get("fighter")),
             "target": name(target),
-            "item": action.get("item"),
             "weapon": action.get("weapon", ""),
             "reach": action.get("max_distance", "?"),
             "count": action.get("count"),
+            "item": _loot_item(view, action),
         }
     else:
         label = kind.replace("_", " ")

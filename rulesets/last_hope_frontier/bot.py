@@ -1,10 +1,12 @@
 """Last Hope Frontier's greedy bot: rules of thumb over the seat's view (rulesets/core/bots.py).
 
-In order: defend with the highest card; drink when wounded; attack the target with the fewest
-wounds left (a fight in base contact or a shot/throw in range) with the highest card in hand;
-else advance the activated fighter straight at the nearest enemy, charging into base contact
-when the referee lists it; reload a spent gun; activate first the fighter closest to an enemy;
-deploy in the centre of the front of the zone. The live table has no terrain, so there is no
+In order: defend with the highest card; drink when wounded; pick up a mission's loot token
+in reach; attack the target with the fewest wounds left (a fight in base contact or a
+shot/throw in range) with the highest card in hand; else advance the activated fighter
+straight at the nearest objective marker or free loot token of a mission (standing still
+once on an objective) or at the nearest enemy, charging into base contact when the referee
+lists it; reload a spent gun; activate first the fighter closest to an enemy; deploy in the
+centre of the front of the zone. The live table has no terrain, so there is no
 cover to take.
 """
 
@@ -55,15 +57,35 @@ def _with_card(action: dict, card: str | None) -> dict | None:
     return out
 
 
+def _mission_goal(view: dict, fighter: dict) -> tuple[dict | None, float]:
+    """The nearest free loot token or objective marker of the mission, and how close to stop
+    (None when the mission has no marker left to go for)."""
+    mission = view.get("mission")
+    if not mission:
+        return None, 0.0
+    here = fighter["position"]
+    markers = [*mission["objectives"], *(t for t in mission["loot"] if t["taken_by"] is None)]
+    if not markers:
+        return None, 0.0
+    return min(markers, key=lambda m: _gap(here, m)), 0.9
+
+
 def _advance(view: dict, template: dict, accepts, rnd: random.Random) -> dict | None:
-    """The move template filled in: straight at the nearest enemy, as far as allowed, stopping
-    short of its base; a shorter step when the referee refuses (another base in the way)."""
+    """The move template filled in: straight at the mission's nearest marker or the nearest
+    enemy, as far as allowed, stopping short of it; a shorter step when the referee refuses
+    (another base in the way)."""
     fighter = view["fighters"][str(template["fighter"])]
-    enemy = _nearest_enemy(view, fighter)
-    if enemy is None:
-        return None
-    start, goal = fighter["position"], enemy["position"]
-    gap = _gap(start, goal) - 1.05  # two base radii and a little air
+    mission = view.get("mission") or {}
+    if any(_gap(fighter["position"], o) <= 1.2 for o in mission.get("objectives", [])):
+        return None  # holding an objective: stay put
+    goal, stop = _mission_goal(view, fighter)
+    if goal is None:
+        enemy = _nearest_enemy(view, fighter)
+        if enemy is None:
+            return None
+        goal, stop = enemy["position"], 1.05  # two base radii and a little air
+    start = fighter["position"]
+    gap = _gap(start, goal) - stop
     bounds = template["to"]
     angle = math.atan2(goal["y"] - start["y"], goal["x"] - start["x"])
     for share in (0.99, 0.8, 0.6, 0.4, 0.2):
@@ -96,6 +118,8 @@ def lhf_greedy(*, view: dict, legal: list[dict], accepts, rnd: random.Random) ->
         return _deploy(view, by_type["deploy"], accepts)
     if "drink" in by_type:
         return by_type["drink"][0]
+    if "pick_up" in by_type:
+        return by_type["pick_up"][0]
     attacks = [a for kind in ("fight", "shoot", "throw_knife") for a in by_type.get(kind, [])]
     if attacks and card is not None:
         target = min(attacks, key=lambda a: view["fighters"][str(a["target"])]["wounds_left"])

@@ -8,6 +8,7 @@ initiative); the live modules only keep the table, the turn and the cards:
 - ``live_turns``: turns, activations passing on, the end of the battle;
 - ``live_activation``: activating, moving, horse, whiskey and hooch, reloading;
 - ``live_attacks``: the shot with secret cards, combat, thrown knife, dynamite;
+- ``live_missions`` and ``live_loot``: a mission's zones, markers, loot, points and end;
 - ``live_legal``: who is to move and the legal actions (with templates);
 - ``live_view``: views, the outcome, the battle report for the campaign.
 """
@@ -19,7 +20,7 @@ import pickle
 from rulesets.core.errors import IllegalAction
 from rulesets.core.protocol import Resolution
 from rulesets.core.rng import Rng
-from rulesets.last_hope_frontier import live_activation, live_attacks, live_setup
+from rulesets.last_hope_frontier import live_activation, live_attacks, live_loot, live_setup
 from rulesets.last_hope_frontier.live_gangs import gang_name
 from rulesets.last_hope_frontier.live_legal import legal_actions, to_move
 from rulesets.last_hope_frontier.live_turns import finish, settle
@@ -54,6 +55,7 @@ HANDLERS = {
     "throw_knife": ("battle", live_attacks.throw_knife),
     "throw_dynamite": ("battle", live_attacks.throw_dynamite),
     "defend": ("battle", live_attacks.defend),
+    "pick_up": ("battle", live_loot.pick_up),
 }
 
 PHASE_NAMES = {

@@ -17,6 +17,8 @@ from rulesets.last_hope_frontier.dynamite import in_range as dynamite_in_range
 from rulesets.last_hope_frontier.live_activation import DRINKS
 from rulesets.last_hope_frontier.live_attacks import DERRINGER, DYNAMITE, KNIFE, may_fight
 from rulesets.last_hope_frontier.live_gangs import fighters_of, get_fighter, in_play, other_seat
+from rulesets.last_hope_frontier.live_loot import pickups
+from rulesets.last_hope_frontier.live_missions import deployment_zone
 from rulesets.last_hope_frontier.live_setup import feet_held, may_interrupt, town_map_holders
 from rulesets.last_hope_frontier.live_table import (
     BASE_RADIUS,
@@ -27,7 +29,6 @@ from rulesets.last_hope_frontier.live_table import (
     range_between,
     reach_bounds,
     xy,
-    zone_bounds,
 )
 from rulesets.last_hope_frontier.live_turns import ready_fighters
 from rulesets.last_hope_frontier.movement import (
@@ -82,13 +83,14 @@ def legal_actions(state: dict, seat: str) -> list[dict]:
         return [*actions, {"type": "end_turn"}]
     fighter = get_fighter(state, activation["fighter"])
     moves = [] if activation["moved"] else _moves(state, fighter)
-    return [*moves, *_drinks(fighter), *_attacks(state, fighter), {"type": "end_activation"}]
+    actions = [*moves, *_drinks(fighter), *_attacks(state, fighter), *pickups(state, fighter)]
+    return [*actions, {"type": "end_activation"}]
 
 
 def _deployment(state: dict, seat: str) -> list[dict]:
     if seat != state["active"]:  # an interrupt is all the other player may do now
         return [{"type": "use_town_map", "fighter": f["id"]} for f in town_map_holders(state, seat)]
-    bounds = zone_bounds(state["seats"].index(seat))
+    bounds = deployment_zone(state, seat)
     reserve = fighters_of(state, seat, "reserve")
     actions = [
         {"type": "deploy", "fighter": f["id"], "to": {k: dict(v) for k, v in bounds.items()}}

@@ -43,10 +43,11 @@ from rulesets.last_hope_frontier.live_gangs import (
     spend,
 )
 from rulesets.last_hope_frontier.live_input import check_keys, own_fighter, position_from
-from rulesets.last_hope_frontier.live_table import overlaps, spot, zone_bounds
+from rulesets.last_hope_frontier.live_missions import deployment_zone, mission_state
+from rulesets.last_hope_frontier.live_table import overlaps, spot
 from rulesets.last_hope_frontier.live_turns import begin_battle, initiative_event
 
-OPTION_KEYS = ("gangs", "turn_limit", "hand_size", "house_rules")
+OPTION_KEYS = ("gangs", "turn_limit", "hand_size", "house_rules", "mission")
 DEFAULT_TURN_LIMIT = 8
 MAX_TURN_LIMIT = 50
 RABBITS_FOOT = "rabbits-foot"
@@ -143,7 +144,11 @@ def new_game(seats: list[str], options: dict, seed: int) -> dict:
         "out_of_action": [],
         "spent": [],
         "result": None,
+        "mission": None,
     }
+    if options.get("mission") is not None:  # the mission's turn limit replaces the option's
+        state["mission"] = mission_state(options["mission"], list(seats))
+        state["turn_limit"] = state["mission"]["turn_limit"]
     pledges = {seat: None for seat in seats if feet_held(state, seat)}
     state["initiative"]["pledges"] = pledges
     if not pledges:
@@ -220,7 +225,7 @@ def deploy(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None
     fighter = own_fighter(state, seat, action["fighter"])
     if fighter["status"] != "reserve":
         raise IllegalAction(f"{fighter['name']} is already on the table.")
-    to = position_from(action["to"], "to", zone_bounds(state["seats"].index(seat)))
+    to = position_from(action["to"], "to", deployment_zone(state, seat))
     if overlaps(to, [f["position"] for f in in_play(state)]):
         raise IllegalAction("That spot is taken: bases may not overlap.")
     fighter.update(status="in_play", position=to)

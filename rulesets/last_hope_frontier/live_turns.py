@@ -14,8 +14,10 @@ The seed speaks of the "active player" and of a "movement phase". Our turn struc
   end an activation or the whole turn early; a turn ends by itself when every fighter of the
   side has activated.
 - The battle ends when a gang has nobody left in play, when a player concedes, or after the
-  last turn. At the turn limit the side that took more enemy fighters out of action wins;
-  the same number is a draw (so is both gangs going down to the same stick of dynamite).
+  last turn (a mission scores its markers at the end of each turn, may end the battle early
+  on points, and decides the winner on points: live_missions.py). Without a mission, at the
+  turn limit the side that took more enemy fighters out of action wins; the same number is
+  a draw (so is both gangs going down to the same stick of dynamite).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from rulesets.last_hope_frontier.deck import card_value
 from rulesets.last_hope_frontier.initiative import draw_initiative
 from rulesets.last_hope_frontier.live_cards import card_name
 from rulesets.last_hope_frontier.live_gangs import fighters_of, gang_name, other_seat
+from rulesets.last_hope_frontier.live_missions import decide, reached, score_turn
 
 
 def begin_battle(state: dict, events: list) -> None:
@@ -95,6 +98,10 @@ def end_player_turn(state: dict, rng: Rng, events: list) -> None:
             }
         )
         return
+    score_turn(state, events)  # a mission's objective markers score at the end of a turn
+    if reached(state):
+        finish(state, "mission_points", events)
+        return
     if state["turn"] >= state["turn_limit"]:
         finish(state, "turn_limit", events)
         return
@@ -111,6 +118,9 @@ def settle(state: dict, rng: Rng, events: list) -> None:
     standing = [seat for seat in state["seats"] if fighters_of(state, seat, "in_play")]
     if len(standing) < 2:
         finish(state, "wiped_out", events)
+        return
+    if reached(state):  # loot picked up or a take-down brought a side to its target
+        finish(state, "mission_points", events)
         return
     activation = state["activation"]
     if activation is not None and state["pending"] is None:
@@ -146,6 +156,8 @@ def finish(state: dict, reason: str, events: list, resigned: str | None = None) 
             if winner
             else "Both gangs are out of action to the last fighter: the battle is a draw."
         )
+    elif state.get("mission") is not None:  # the turn limit or the points to win
+        winner, text = decide(state)
     else:
         a, b = taken_out_by(state, first), taken_out_by(state, second)
         winner = first if a > b else second if b > a else None

@@ -13,6 +13,7 @@ import pickle
 
 from rulesets.core.protocol import Outcome
 from rulesets.last_hope_frontier.live_legal import to_move
+from rulesets.last_hope_frontier.live_missions import earnings, points
 from rulesets.last_hope_frontier.live_turns import taken_out_by
 
 
@@ -38,6 +39,8 @@ def view(state: dict, seat: str | None) -> dict:
         )
         seen["pending"]["attack_card_chosen"] = True
         seen["pending"]["defence_card_chosen"] = False
+    if state.get("mission") is not None:  # each side's points so far, as the mission counts
+        seen["mission"]["points"] = {s: points(state, s) for s in state["seats"]}
     pledges = state["initiative"]["pledges"]
     seen["initiative"]["pledges"] = {
         owner: {
@@ -69,12 +72,13 @@ def battle_report(state: dict) -> dict:
 
     ``takedowns`` are exactly what post_game.settle_takedowns reads; ``out_of_action`` lists
     every fighter taken out (in order), whose injuries the campaign settles; items used up
-    (drinks, dynamite, a thrown knife, rabbit's feet, a town map) are ``equipment_spent``.
+    (drinks, dynamite, a thrown knife, rabbit's feet, a town map) are ``equipment_spent``;
+    with a mission, ``earnings`` gives each seat's credits and goods (live_missions.py).
     """
     result = state["result"]
     if result is None:
         raise ValueError("The battle is not over yet.")
-    return {
+    report = {
         "winner": result["winner"],
         "reason": result["reason"],
         "turns": state["turn"],
@@ -85,3 +89,6 @@ def battle_report(state: dict) -> dict:
         "out_of_action": list(state["out_of_action"]),
         "equipment_spent": [dict(s) for s in state["spent"]],
     }
+    if state.get("mission") is not None:
+        report.update(mission=state["mission"]["key"], earnings=earnings(state))
+    return report

@@ -307,3 +307,21 @@ def test_the_battle_list_shows_round_gangs_result_and_status(judge, world):
     assert "Reported" in cells and "1" in cells
     assert "Tombstone" not in html  # the stranger's battles and campaigns stay out
     assert row
+
+
+def test_an_arbitrator_sets_who_picks_missions_and_the_underdog_bonus_in_the_admin(judge, world):
+    campaign = world.mine["campaign"]
+    page = judge.get(dashboard_url(campaign))
+    assert 'name="mission_choice"' in page.content.decode()
+    form = {
+        **{k: v for k, v in SETTINGS.items() if k != "ruleset"},
+        "name": campaign.name,
+        "new_arbitrator": "",
+        "mission_choice": "underdog",
+        "underdog_bonus": 15,
+        **tie_breakers(*campaign.tie_breakers),
+    }
+    response = judge.post(dashboard_url(campaign), form)
+    assert response.status_code == 302, errors(response.content.decode())
+    campaign.refresh_from_db()
+    assert (campaign.mission_choice, campaign.underdog_bonus) == ("underdog", 15)

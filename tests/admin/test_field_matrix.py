@@ -57,6 +57,8 @@ CAMPAIGN_SETTINGS = {
     "tie_breakers",
     "new_arbitrator",
     "house_rules",
+    "mission_choice",
+    "underdog_bonus",
 }
 LEAGUE_SETTINGS = {
     "name",

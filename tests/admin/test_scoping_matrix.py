@@ -73,6 +73,7 @@ MATRIX = {
     "jobs.job": Expect("CAXD"),
     "matches.match": Expect("CXD"),
     "rosters.catalogueitem": STAFF_ONLY,
+    "campaigns.mission": STAFF_ONLY,
     "rosters.pricechange": Expect("CX"),
     "rosters.role": STAFF_ONLY,
     "rosters.gangrules": STAFF_ONLY,

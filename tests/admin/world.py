@@ -18,6 +18,7 @@ from django.contrib.auth.models import Group, Permission
 from rest_framework.authtoken.models import Token, TokenProxy
 
 from campaigns import services as campaigns
+from campaigns.models import Mission
 from jobs.models import Job
 from leagues import services as leagues
 from leagues.models import PlayerRating, RatingChange
@@ -155,6 +156,7 @@ def build_world() -> World:
     group = Group.objects.create(name="Marshals")
     shared = {
         "catalogueitem": pistol,
+        "mission": Mission.objects.first(),
         "pricechange": pistol.price_changes.get(),
         "role": Role.objects.first(),
         "gangrules": GangRules.objects.first(),

@@ -170,3 +170,16 @@ def test_the_finished_battle_counts_in_the_players_stats(table, django_capture_o
     stats = client_for(table.bob).get("/api/v1/players/ann/stats/").json()
     games = {g["ruleset"]: g for g in stats["games"]}
     assert games[LHF]["played"] == 1 and games[LHF]["won"] == 1
+
+
+def test_a_friendly_battle_may_be_played_as_a_mission(table):
+    created = invite(
+        client_for(table.ann), table.earps.pk, options={"mission": "strongbox-scramble"}
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    assert accept(client_for(table.bob), match_id, table.clantons.pk).status_code == 200
+    state = Match.objects.get(pk=match_id).state
+    assert state["mission"]["key"] == "strongbox-scramble" and state["turn_limit"] == 6
+    bad = invite(client_for(table.ann), table.earps.pk, options={"mission": "high-noon"})
+    assert bad.status_code == 400 and "options.mission" in bad.json()["errors"], bad.json()

@@ -183,6 +183,20 @@ MATRIX: list[Row] = [
     ),
     Row(
         "POST",
+        CAMPAIGN + "battles/",
+        lambda w: _c(w, "battles/"),
+        # With a mission: who picks it is the campaign's mission_choice (by default an
+        # arbitrator), so the gangs' owners report it only without naming one.
+        expect(401, 403, 403, 201, 201, **outsiders()),
+        body=lambda w: {
+            "gangs": [w.ids["gang"], w.ids["gang_rival"]],
+            "winner": w.ids["gang"],
+            "mission": "strongbox-scramble",
+            "loot": {str(w.ids["gang"]): ["box-1"]},
+        },
+    ),
+    Row(
+        "POST",
         BATTLE_DECISION,
         lambda w: _c(w, f"battles/{w.ids['battle']}/confirm/"),
         # The other side (the owner: the rival reported it) or an arbitrator.
@@ -209,6 +223,15 @@ MATRIX: list[Row] = [
         # One of the two gangs' owners, or staff; an arbitrator does not start others' games.
         expect(401, 403, 201, 403, 201, **outsiders(rival=201)),
         body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]]},
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "live-battles/",
+        lambda w: _c(w, "live-battles/"),
+        # Naming a mission: an arbitrator picks it (by default), and does not start others'
+        # games; staff do both.
+        expect(401, 403, 403, 403, 201, **outsiders()),
+        body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]], "mission": "crossroads"},
     ),
     Row(
         "POST",
