@@ -3,7 +3,8 @@
 - ``campaigns``: founding a campaign, its settings, arbitrators and status;
 - ``membership``: invitations (the owner answers), requests (an arbitrator answers), leaving;
 - ``rounds``: opening and closing rounds (closing is a Celery job; beat closes due rounds);
-- ``battles``: reporting, confirming, disputing and voiding a battle;
+- ``battles``: reporting, confirming and disputing a battle;
+- ``disputes``: voiding a battle (an arbitrator) or withdrawing a report (its reporter);
 - ``post_game``: injuries, flips, rewards and goods of a confirmed battle, exactly once;
 - ``live``: battles refereed by the server, and their hand-off back as a reported result;
 - ``common``: the campaign log and who arbitrates.
@@ -23,7 +24,6 @@ from campaigns.services.battles import (
     confirm_battle,
     dispute_battle,
     report_battle,
-    void_battle,
 )
 from campaigns.services.campaigns import (
     RULESETS,
@@ -36,6 +36,7 @@ from campaigns.services.campaigns import (
     update_campaign,
 )
 from campaigns.services.common import log
+from campaigns.services.disputes import void_battle, withdraw_battle
 from campaigns.services.live import (
     collect_live_battle,
     collect_live_battles,
@@ -48,6 +49,7 @@ from campaigns.services.membership import (
     leave_campaign,
     request_join,
     request_leave,
+    set_roster_consent,
 )
 from campaigns.services.post_game import run_post_game, sweep_post_games
 from campaigns.services.rounds import (
@@ -83,9 +85,11 @@ __all__ = [
     "request_leave",
     "request_round_close",
     "run_post_game",
+    "set_roster_consent",
     "set_status",
     "start_live_battle",
     "sweep_post_games",
     "update_campaign",
     "void_battle",
+    "withdraw_battle",
 ]
