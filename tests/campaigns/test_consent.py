@@ -286,8 +286,8 @@ def test_every_arbitrator_write_on_a_gang_names_the_arbitrator_in_its_history(wo
     assert by_judge[0] == "-5 credits: Cheating"
     assert by_judge[1].startswith("Found beaver pelt")
     assert by_judge[2:] == [
-        f"judge (arbitrator) reported battle {battle.number} of Deadwood Summer: ann's gang against "
-        f"bob's gang (won: bob's gang).",
+        f"judge (arbitrator) reported battle {battle.number} of Deadwood Summer: ann's gang "
+        "against bob's gang (won: bob's gang).",
         f"judge (arbitrator) confirmed battle {battle.number} of Deadwood Summer; its post-game "
         "applies to the gang.",
     ]
