@@ -174,11 +174,21 @@ def campaign_by_join_code(code: str) -> Campaign | None:
     )
 
 
-def roster_consents(gang_id: int) -> list[Membership]:
+def roster_consents(gang_id: int) -> list[dict]:
     """The gang's active campaigns and whether their arbitrators manage its roster (the
-    gang sheet shows it to its owner and to those arbitrators)."""
-    return list(
+    gang sheets show it; rosters asks through its consent hook)."""
+    from django.urls import reverse
+
+    rows = (
         Membership.objects.filter(gang_id=gang_id, status=Membership.Status.ACTIVE)
         .select_related("campaign")
         .order_by("id")
     )
+    return [
+        {
+            "where": m.campaign.name,
+            "url": reverse("campaign-detail", args=[m.campaign_id]) + "#members",
+            "allowed": m.arbitrators_manage_roster,
+        }
+        for m in rows
+    ]
