@@ -164,12 +164,8 @@ def can(
         return user.is_staff or any(g.owner_id == user.pk for g in gangs or [])
     if action == Action.REPORT_BATTLE:
         return _may_report(user=user, campaign=campaign, gangs=list(gangs or []))
-    if action == Action.WITHDRAW_BATTLE:
-        return (
-            battle is not None
-            and battle.reported_by_id == user.pk
-            and battle.status in (Battle.Status.REPORTED, Battle.Status.DISPUTED)
-        )
+    if action == Action.WITHDRAW_BATTLE:  # whether it still may be is the service's
+        return battle is not None and battle.reported_by_id == user.pk
     return battle is not None and _may_confirm(user=user, campaign=campaign, battle=battle)
 
 
@@ -199,7 +195,7 @@ def require(
             )
         raise NotAllowed("Only the two gangs' owners or an arbitrator may report this battle.")
     if action == Action.WITHDRAW_BATTLE:
-        raise NotAllowed("Only its reporter may withdraw a report, and only before it counts.")
+        raise NotAllowed("Only its reporter may withdraw a report.")
     if battle is not None and battle.status == Battle.Status.DISPUTED:
         raise NotAnArbitrator(
             "A disputed result waits for an arbitrator who did not play in the battle."

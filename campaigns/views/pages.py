@@ -95,7 +95,7 @@ def campaign_detail(request, pk: int):
         battle.may_confirm = battle.awaiting is not None and access.can(
             user=user, action=access.Action.CONFIRM_BATTLE, campaign=campaign, battle=battle
         )
-        battle.may_withdraw = access.can(
+        battle.may_withdraw = battle.status in ("reported", "disputed") and access.can(
             user=user, action=access.Action.WITHDRAW_BATTLE, campaign=campaign, battle=battle
         )
         battle.may_void = arbitrator and battle.status in ("reported", "disputed")
