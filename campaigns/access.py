@@ -15,8 +15,11 @@ The API, the services, the pages and the admin ask here, about a named **action*
   reporter plays in it (owns one of its gangs, arbitrator or not), the confirmation comes from
   the other side or from an arbitrator who does not play in it; a disputed battle waits for
   an arbitrator who does not play in it. ``awaiting`` says whose word is missing.
-- What an arbitrator may do to a *gang* (goods, credits, its battles; never the roster, and
-  only once its owner accepted the campaign) is ``rosters.access``: this module asks it.
+- A battle's **reporter** may withdraw it before it is confirmed (``WITHDRAW_BATTLE``).
+- What an arbitrator may do to a *gang* (goods, credits, its battles, and its roster only
+  when its owner said so: ``manages_roster``; all only once its owner accepted the campaign)
+  is ``rosters.access``: this module asks it. Whether arbitrators manage the roster is the
+  owner's choice (``SET_ROSTER_CONSENT``), nobody else's.
 
 Anyone else may do nothing here. ``require`` raises ``NotAnArbitrator`` or ``NotAllowed`` (403).
 
@@ -54,11 +57,14 @@ class Action(StrEnum):
     ASK_TO_JOIN = "ask_to_join"  # with the join code
     ANSWER_INVITATION = "answer_invitation"
     LEAVE = "leave"
+    # Whether the campaign's arbitrators may manage the gang's roster (hire, buy, sell...).
+    SET_ROSTER_CONSENT = "set_roster_consent"
     # Battles.
     START_LIVE_BATTLE = "start_live_battle"  # one of the two owners, or staff
     REPORT_BATTLE = "report_battle"  # needs the battle's gangs
     CONFIRM_BATTLE = "confirm_battle"  # or dispute it; needs the battle
     PICK_MISSION = "pick_mission"  # name a battle's mission; needs the battle's gangs
+    WITHDRAW_BATTLE = "withdraw_battle"  # its reporter, before it is confirmed
 
 
 ARBITRATOR_ACTIONS = frozenset(
@@ -71,13 +77,18 @@ ARBITRATOR_ACTIONS = frozenset(
         Action.SEE_JOIN_CODE,
     }
 )
-GANG_OWNER_ACTIONS = frozenset({Action.ASK_TO_JOIN, Action.ANSWER_INVITATION, Action.LEAVE})
+GANG_OWNER_ACTIONS = frozenset(
+    {Action.ASK_TO_JOIN, Action.ANSWER_INVITATION, Action.LEAVE, Action.SET_ROSTER_CONSENT}
+)
 OWNER_MESSAGES = {
     Action.ASK_TO_JOIN: (
         "Only the gang's owner may ask for it to join; an arbitrator may invite it."
     ),
     Action.ANSWER_INVITATION: "Only the gang's owner may accept or decline its invitation.",
     Action.LEAVE: "Only the gang's owner may take it out of the campaign.",
+    Action.SET_ROSTER_CONSENT: (
+        "Only the gang's owner may say whether the arbitrators manage its roster."
+    ),
 }
 
 
@@ -182,6 +193,8 @@ def can(
         return _may_report(user=user, campaign=campaign, gangs=list(gangs or []))
     if action == Action.PICK_MISSION:
         return _may_pick_mission(user=user, campaign=campaign, gangs=list(gangs or []))
+    if action == Action.WITHDRAW_BATTLE:  # whether it still may be is the service's
+        return battle is not None and battle.reported_by_id == user.pk
     return battle is not None and _may_confirm(user=user, campaign=campaign, battle=battle)
 
 
@@ -212,6 +225,8 @@ def require(
                 "Only an arbitrator of a campaign this gang has joined, or staff, may do this."
             )
         raise NotAllowed("Only the two gangs' owners or an arbitrator may report this battle.")
+    if action == Action.WITHDRAW_BATTLE:
+        raise NotAllowed("Only its reporter may withdraw a report.")
     if battle is not None and battle.status == Battle.Status.DISPUTED:
         raise NotAnArbitrator(
             "A disputed result waits for an arbitrator who did not play in the battle."
@@ -258,6 +273,20 @@ def arbitrates_gang(*, user, gang) -> bool:
     """
     return Membership.objects.filter(
         arbitrated_by(user), gang=gang, status=Membership.Status.ACTIVE
+    ).exists()
+
+
+def manages_roster(*, user, gang) -> bool:
+    """The roster rule campaigns registers with ``rosters.access``: whether ``user``
+    arbitrates a campaign that ``gang`` is an active member of *and* whose owner lets that
+    campaign's arbitrators manage its roster (``Membership.arbitrators_manage_roster``, the
+    owner's choice alone). What they may then do (hire, buy, sell, move kit, spend flips;
+    never the gang's name or notes) is ``rosters.access.MANAGED_ROSTER_ACTIONS``."""
+    return Membership.objects.filter(
+        arbitrated_by(user),
+        gang=gang,
+        status=Membership.Status.ACTIVE,
+        arbitrators_manage_roster=True,
     ).exists()
 
 

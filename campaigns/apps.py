@@ -8,11 +8,14 @@ class CampaignsConfig(AppConfig):
         # A campaign's arbitrators oversee the gangs playing in it: rosters asks this rule
         # (through its access hook) without importing campaigns.
         from campaigns import access as campaign_access
-        from campaigns.selectors import house_rules_of_gang, takedowns_by_fighter
+        from campaigns.selectors import house_rules_of_gang, roster_consents, takedowns_by_fighter
         from matches import access as match_access
         from rosters import access, house_rules, takedowns
 
         access.register_overseer_rule(campaign_access.arbitrates_gang)
+        # ...and, where the owner said so on the membership, manage its roster.
+        access.register_roster_rule(campaign_access.manages_roster)
+        access.register_consent_source(roster_consents)
         # Its members watch its live battles; its arbitrators run it in the admin.
         match_access.register_watch_rule(campaign_access.watches_live_battle)
         campaign_access.register_admin()

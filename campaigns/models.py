@@ -14,8 +14,13 @@ from campaigns.mission_models import Mission
 MAX_BATTLES_PER_PAIRING = 20
 
 
+# Letters and digits a person reads out without doubt (no 0/O, 1/I/L): codes are given out
+# by word of mouth and typed in any case (``campaign_by_join_code`` ignores it).
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
 def new_join_code() -> str:
-    return secrets.token_urlsafe(6)
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(8))
 
 
 def new_seed() -> int:
@@ -132,6 +137,14 @@ class Membership(models.Model):
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The owner's consent, theirs alone to give or take back (campaigns/access.py): while it
+    # is on and the gang is active, the campaign's arbitrators hire, buy, sell, move kit and
+    # spend flips for the gang (never its name or notes).
+    arbitrators_manage_roster = models.BooleanField(
+        default=False,
+        help_text="The owner lets the campaign's arbitrators hire, buy, sell, move kit and "
+        "spend card flips for this gang.",
+    )
 
     class Meta:
         ordering = ["id"]
@@ -196,7 +209,13 @@ class Battle(models.Model):
         LOGGED = "logged", "logged by a player"
         LIVE = "live", "played live on the server"
 
+    # What a battle is counted as: every battle but a void one stands (and counts towards
+    # the pairing limit).
+    STANDING = (Status.REPORTED, Status.CONFIRMED, Status.DISPUTED)
+
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="battles")
+    # Battles are numbered within their campaign (1, 2, ...): "Battle 1" is a campaign's first.
+    number = models.PositiveIntegerField(null=True, blank=True, editable=False)
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="battles")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
     source = models.CharField(max_length=6, choices=Source.choices, default=Source.LOGGED)
@@ -209,6 +228,8 @@ class Battle(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     dispute_reason = models.TextField(blank=True)
+    # Why it was voided, or that its reporter withdrew it.
+    void_reason = models.TextField(blank=True)
     post_game_at = models.DateTimeField(null=True, blank=True, help_text="When the post-game ran.")
     # Items used up in a live battle ({"fighter": id, "item": slug}); the post-game removes them.
     spent = models.JSONField(default=list, blank=True)
@@ -233,10 +254,18 @@ class Battle(models.Model):
                 condition=Q(post_game_at__isnull=True) | Q(status="confirmed"),
                 name="post_game_only_after_confirmation",
             ),
+            models.UniqueConstraint(
+                fields=["campaign", "number"], name="battle_number_unique_in_campaign"
+            ),
         ]
 
     def __str__(self):
-        return f"Battle {self.pk} ({self.status})"
+        return f"Battle {self.shown_number} ({self.status})"
+
+    @property
+    def shown_number(self) -> int:
+        """Its number in the campaign (the id only for a row written before numbers)."""
+        return self.number or self.pk
 
 
 class BattleSide(models.Model):

@@ -161,3 +161,34 @@ def rounds_closing(*, now, until) -> list[dict]:
         }
         for r in rounds
     ]
+
+
+def campaign_by_join_code(code: str) -> Campaign | None:
+    """The campaign whose join code this is, typed in any case (codes are read out loud)."""
+    code = (code or "").strip()
+    if not code:
+        return None
+    return (
+        Campaign.objects.filter(join_code=code).first()
+        or Campaign.objects.filter(join_code__iexact=code).order_by("id").first()
+    )
+
+
+def roster_consents(gang_id: int) -> list[dict]:
+    """The gang's active campaigns and whether their arbitrators manage its roster (the
+    gang sheets show it; rosters asks through its consent hook)."""
+    from django.urls import reverse
+
+    rows = (
+        Membership.objects.filter(gang_id=gang_id, status=Membership.Status.ACTIVE)
+        .select_related("campaign")
+        .order_by("id")
+    )
+    return [
+        {
+            "where": m.campaign.name,
+            "url": reverse("campaign-detail", args=[m.campaign_id]) + "#members",
+            "allowed": m.arbitrators_manage_roster,
+        }
+        for m in rows
+    ]

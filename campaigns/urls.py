@@ -14,6 +14,11 @@ urlpatterns = [
         name="campaign-membership-decision",
     ),
     path(
+        "campaigns/<id:pk>/members/<id:membership_id>/",
+        api.MembershipDetailView.as_view(),
+        name="campaign-membership",
+    ),
+    path(
         "campaigns/<id:pk>/rounds/<id:number>/close/",
         api.CloseRoundView.as_view(),
         name="campaign-round-close",
@@ -24,7 +29,7 @@ urlpatterns = [
         name="campaign-battle",
     ),
     re_path(
-        r"^campaigns/(?P<pk>\d{1,18})/battles/(?P<battle_id>\d{1,18})/(?P<decision>(?:confirm|dispute|void))/$",
+        r"^campaigns/(?P<pk>\d{1,18})/battles/(?P<battle_id>\d{1,18})/(?P<decision>(?:confirm|dispute|void|withdraw))/$",
         api.BattleDecisionView.as_view(),
         name="campaign-battle-decision",
     ),

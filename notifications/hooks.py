@@ -100,6 +100,34 @@ def battle_disputed(*, battle, actor) -> None:
     notify_many(notices=[Notice(p, "battle.disputed", params, link) for p in sorted(people)])
 
 
+def battle_voided(*, battle, actor) -> None:
+    """An arbitrator voided a battle: its gangs' owners hear why (the pair may report again)."""
+    campaign = battle.campaign
+    params = {
+        "actor": _names(actor),
+        "campaign": campaign.name,
+        "battle": battle.number or battle.pk,
+        "reason": battle.void_reason or "-",
+    }
+    link = reverse("campaign-detail", args=[campaign.pk])
+    people = set(battle.sides.values_list("gang__owner_id", flat=True)) | {battle.reported_by_id}
+    people -= {actor.pk, None}
+    notify_many(notices=[Notice(p, "battle.voided", params, link) for p in sorted(people)])
+
+
+def battle_withdrawn(*, battle, actor) -> None:
+    """Its reporter withdrew a report: the other side hears of it (and, for a disputed one,
+    the arbitrators who were to decide)."""
+    campaign = battle.campaign
+    params = {"actor": _names(actor), "campaign": campaign.name, "battle": battle.number}
+    link = reverse("campaign-detail", args=[campaign.pk])
+    people = set(battle.sides.values_list("gang__owner_id", flat=True))
+    if battle.dispute_reason:
+        people |= set(campaign.arbitrators.values_list("pk", flat=True))
+    people -= {actor.pk, None}
+    notify_many(notices=[Notice(p, "battle.withdrawn", params, link) for p in sorted(people)])
+
+
 def result_reported(*, result) -> None:
     """The result's players who have not confirmed it (the reporter did, if they played).
     The seats are the ones ``log_result`` just wrote (prefetched): no query but the INSERT."""

@@ -32,6 +32,17 @@ KINDS = {
         Category.CONFIRMATIONS,
         _("%(actor)s disputed a battle of %(campaign)s: %(reason)s"),
     ),
+    "battle.voided": (
+        Category.CONFIRMATIONS,
+        _(
+            "%(actor)s voided battle %(battle)s of %(campaign)s (%(reason)s); "
+            "it may be reported again."
+        ),
+    ),
+    "battle.withdrawn": (
+        Category.CONFIRMATIONS,
+        _("%(actor)s withdrew their report of battle %(battle)s of %(campaign)s."),
+    ),
     "result.to_confirm": (
         Category.CONFIRMATIONS,
         _("A result of the league %(league)s waits for your confirmation."),

@@ -18,6 +18,10 @@ Three kinds of people may act on a gang, each with a fixed set of actions:
   (``OVERSEER_ACTIONS``): goods a battle earned, corrections of credits, reporting and
   confirming its battles. Never the roster: an arbitrator does not rename, sell, retire, hire,
   buy or flip, whatever campaign they run. The owner never grants themself credits or goods;
+- **a roster manager**, someone another app's *roster rule* says the owner lets manage the
+  roster (today: an arbitrator of a campaign the gang is active in, whose owner said yes on
+  that membership): ``MANAGED_ROSTER_ACTIONS`` (hire, buy, sell, move kit, flip), never the
+  gang's name or notes, renaming or retiring fighters, or sharing. The history names them;
 - **staff** (``is_staff``, the site's organisers): every action, as the site's last resort.
 
 Anyone else, and anonymous users, may do nothing. ``require`` and ``access_gang`` raise
@@ -37,7 +41,9 @@ loads the app registers the same rules and the answer never depends on which one
 request. Rules are asked in registration order, only for overseer actions, and only until one
 says yes. A rule must answer no for a gang whose owner has not accepted (or has left) whatever
 makes the user its overseer: consent is the rule's business, and campaigns' rule is
-``campaigns.access.arbitrates_gang``.
+``campaigns.access.arbitrates_gang``. A *roster rule* (``register_roster_rule``, same shape)
+says whether the owner lets the user manage the roster; campaigns' is
+``campaigns.access.manages_roster``, read from the owner's choice on the membership.
 """
 
 from __future__ import annotations
@@ -54,6 +60,10 @@ from rosters.models import Gang
 OverseerRule = Callable[..., bool]
 
 _overseer_rules: list[OverseerRule] = []  # filled by AppConfig.ready(), read-only afterwards
+_roster_rules: list[OverseerRule] = []  # the same, for managing a roster with consent
+# Where the owner said whether others manage the roster, for the sheet: source(gang_id) ->
+# [{"where": name, "url": link, "allowed": bool}] (campaigns: one row per active campaign).
+_consent_sources: list[Callable[[int], list[dict]]] = []
 
 
 class Action(StrEnum):
@@ -92,6 +102,11 @@ ROSTER_ACTIONS = frozenset(
 BATTLE_ACTIONS = frozenset({Action.REPORT_BATTLE, Action.CONFIRM_BATTLE})
 OWNER_ACTIONS = ROSTER_ACTIONS | BATTLE_ACTIONS
 OVERSEER_ACTIONS = frozenset({Action.GRANT_GOODS, Action.ADJUST_CREDITS}) | BATTLE_ACTIONS
+# What someone may do to a roster whose owner lets them manage it (a roster rule says yes):
+# never its name, notes, fighters' names, retiring or sharing, which stay the owner's.
+MANAGED_ROSTER_ACTIONS = frozenset(
+    {Action.HIRE, Action.BUY, Action.SELL, Action.MOVE_EQUIPMENT, Action.FLIP}
+)
 STAFF_ACTIONS = frozenset(Action)
 
 
@@ -106,20 +121,48 @@ def overseer_rules() -> tuple[OverseerRule, ...]:
     return tuple(_overseer_rules)
 
 
+def register_roster_rule(rule: OverseerRule) -> OverseerRule:
+    """Add a rule that lets someone other than the owner manage the roster (idempotent)."""
+    if rule not in _roster_rules:
+        _roster_rules.append(rule)
+    return rule
+
+
+def register_consent_source(source: Callable[[int], list[dict]]) -> Callable:
+    """Add a source of the owner's choices shown on the sheet (idempotent)."""
+    if source not in _consent_sources:
+        _consent_sources.append(source)
+    return source
+
+
+def roster_consents(gang_id: int) -> list[dict]:
+    """Every place the gang is in where its owner chose whether others manage its roster."""
+    return [row for source in _consent_sources for row in source(gang_id)]
+
+
 def oversees_gang(*, user, gang: Gang) -> bool:
     """Whether a rule another app registered lets ``user`` oversee ``gang``."""
     return any(rule(user=user, gang=gang) for rule in _overseer_rules)
 
 
+def manages_roster(*, user, gang: Gang) -> bool:
+    """Whether a roster rule another app registered lets ``user`` manage ``gang``'s roster
+    (its owner said so)."""
+    return any(rule(user=user, gang=gang) for rule in _roster_rules)
+
+
 def actions_for(*, user, gang: Gang) -> frozenset[Action]:
-    """Every action ``user`` may take on ``gang`` (the rules are asked at most once)."""
+    """Every action ``user`` may take on ``gang`` (each rule is asked at most once)."""
     if not user or not user.is_authenticated:
         return frozenset()
     if user.is_staff:
         return STAFF_ACTIONS
     if gang.owner_id == user.pk:
         return OWNER_ACTIONS
-    return OVERSEER_ACTIONS if oversees_gang(user=user, gang=gang) else frozenset()
+    actions = OVERSEER_ACTIONS if oversees_gang(user=user, gang=gang) else frozenset()
+    if manages_roster(user=user, gang=gang):
+        actions |= MANAGED_ROSTER_ACTIONS
+    return actions
 
 
 def can(*, user, action: Action, gang: Gang) -> bool:
@@ -131,6 +174,8 @@ def can(*, user, action: Action, gang: Gang) -> bool:
         return True
     if gang.owner_id == user.pk:
         return action in OWNER_ACTIONS
+    if action in MANAGED_ROSTER_ACTIONS:
+        return manages_roster(user=user, gang=gang)
     return action in OVERSEER_ACTIONS and oversees_gang(user=user, gang=gang)
 
 

@@ -28,7 +28,7 @@ class NotYourGang(NotAllowed):
     def __init__(self):
         super().__init__(
             "Only the gang's owner (or staff) may change its roster; a campaign's arbitrators "
-            "do not."
+            "may only where the owner lets them manage it."
         )
 
 

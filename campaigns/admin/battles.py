@@ -52,6 +52,7 @@ class BattleAdmin(ScopedAdmin):
         "confirmed_by_name",
         "confirmed_at",
         "dispute_reason",
+        "void_reason",
         "post_game_at",
     ]
     readonly_fields = fields
@@ -176,8 +177,8 @@ class BattleAdmin(ScopedAdmin):
         try:
             if decision == "confirm":
                 services.confirm_battle(battle=battle, actor=request.user)
-                text = f"Battle {battle.pk} confirmed: its post-game runs now (injuries, flips, "
-                text += "rewards)."
+                text = f"Battle {battle.shown_number} confirmed: its post-game runs now "
+                text += "(injuries, flips, rewards)."
             elif decision in ("dispute", "void"):
                 form = ReasonForm(request.POST)
                 if not form.is_valid():
@@ -186,7 +187,12 @@ class BattleAdmin(ScopedAdmin):
                     return back
                 handler = services.dispute_battle if decision == "dispute" else services.void_battle
                 handler(battle=battle, actor=request.user, reason=form.cleaned_data["reason"])
-                text = f"Battle {battle.pk} {'disputed' if decision == 'dispute' else 'voided'}."
+                text = (
+                    f"Battle {battle.shown_number} disputed: an arbitrator who did not play "
+                    "in it decides."
+                    if decision == "dispute"
+                    else f"Battle {battle.shown_number} is void: the two gangs may report it again."
+                )
             else:
                 return back
         except DomainError as exc:
@@ -278,7 +284,7 @@ def _reported(battle, gangs, form, casualties: int) -> str:
     result = form.cleaned_data["result"]
     outcome = "a draw" if result == "draw" else f"{a.name if result == str(a.pk) else b.name} won"
     return (
-        f"Battle {battle.pk} reported: {a.name} against {b.name}, {outcome}; "
+        f"Battle {battle.shown_number} reported: {a.name} against {b.name}, {outcome}; "
         f"{counted(casualties, 'fighter')} out of action. Once the other side, or an arbitrator "
         "who did not play in it, confirms it, the post-game runs."
     )

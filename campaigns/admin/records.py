@@ -20,13 +20,34 @@ class ReadOnlyAdmin(ReadOnly, ScopedAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(ReadOnlyAdmin):
-    list_display = ["gang", "owner", "campaign", "status", "requested_at", "decided_at"]
+    list_display = [
+        "gang",
+        "owner",
+        "campaign",
+        "status",
+        "roster_managed",
+        "requested_at",
+        "decided_at",
+    ]
     list_filter = ["status", BY_CAMPAIGN]
     list_select_related = ["gang__owner", "campaign"]
-    fields = ["campaign", "gang", "status", "requested_at", "decided_at", "decided_by_name"]
+    # The owner's choice, read-only here: only they change it (the campaign page, or the API).
+    fields = [
+        "campaign",
+        "gang",
+        "status",
+        "roster_managed",
+        "requested_at",
+        "decided_at",
+        "decided_by_name",
+    ]
     readonly_fields = fields
     actions = ["approve", "reject"]
     decided_by_name = username("decided_by", "Decided by")
+
+    @admin.display(description="Arbitrators manage the roster", boolean=True)
+    def roster_managed(self, obj):
+        return obj.arbitrators_manage_roster
 
     @admin.display(description="Player", ordering="gang__owner__username")
     def owner(self, obj):

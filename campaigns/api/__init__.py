@@ -29,7 +29,12 @@ from campaigns.api.campaigns import (
     StandingsSerializer,
     StatusSerializer,
 )
-from campaigns.api.membership import JoinSerializer, MembershipDecisionView, MembershipSerializer
+from campaigns.api.membership import (
+    JoinSerializer,
+    MembershipDecisionView,
+    MembershipDetailView,
+    MembershipSerializer,
+)
 from campaigns.api.rounds import CloseRoundView, OpenRoundSerializer, RoundSerializer
 
 __all__ = [
@@ -49,6 +54,7 @@ __all__ = [
     "LiveBattleSerializer",
     "LogEntrySerializer",
     "MembershipDecisionView",
+    "MembershipDetailView",
     "MembershipSerializer",
     "OpenRoundSerializer",
     "ReasonSerializer",

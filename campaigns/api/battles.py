@@ -96,6 +96,7 @@ class BattleSerializer(serializers.ModelSerializer):
         model = Battle
         fields = [
             "id",
+            "number",
             "round",
             "status",
             "source",
@@ -106,6 +107,7 @@ class BattleSerializer(serializers.ModelSerializer):
             "confirmed_by",
             "confirmed_at",
             "dispute_reason",
+            "void_reason",
             "post_game_at",
             "outcome",
             "match",
@@ -189,7 +191,7 @@ class ReasonSerializer(RefuseUnwritable, serializers.Serializer):
         allow_blank=True,
         default="",
         help_text="dispute: what is wrong with the report (required); void: why (optional, "
-        "as a league result's void).",
+        "as a league result's void; the players read it); confirm and withdraw: not asked.",
     )
 
 
@@ -228,14 +230,17 @@ class BattleDecisionView(APIView):
         # The URL accepts these words only: the schema says so, so generated clients offer them.
         parameters=[
             OpenApiParameter(
-                "decision", str, OpenApiParameter.PATH, enum=["confirm", "dispute", "void"]
+                "decision",
+                str,
+                OpenApiParameter.PATH,
+                enum=["confirm", "dispute", "void", "withdraw"],
             )
         ],
         request=ReasonSerializer,
         responses=BattleSerializer,
         summary="confirm (the other side, or an arbitrator who does not play), dispute "
-        "(with a reason), "
-        "void (arbitrator, optionally with a reason)",
+        "(with a reason), void (arbitrator, optionally with a reason), withdraw (its "
+        "reporter, before it is confirmed); a void or withdrawn battle frees the pair",
     )
     def post(self, request, pk: str, battle_id: str, decision: str):
         battle = get_object_or_404(
@@ -243,6 +248,8 @@ class BattleDecisionView(APIView):
         )
         if decision == "confirm":
             services.confirm_battle(battle=battle, actor=request.user)
+        elif decision == "withdraw":
+            services.withdraw_battle(battle=battle, actor=request.user)
         else:
             data = ReasonSerializer(data=request.data)
             data.is_valid(raise_exception=True)

@@ -240,6 +240,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             gang=gang,
             actor=request.user,
             join_code=data.validated_data["join_code"],
+            arbitrators_manage_roster=data.validated_data["arbitrators_manage_roster"],
         )
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 

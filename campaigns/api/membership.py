@@ -34,12 +34,46 @@ class MembershipSerializer(serializers.ModelSerializer):
             "requested_by",
             "requested_at",
             "decided_at",
+            "arbitrators_manage_roster",
         ]
+        extra_kwargs = {
+            "arbitrators_manage_roster": {
+                "read_only": True,
+                "help_text": "The owner lets the campaign's arbitrators hire, buy, sell, move kit "
+                "and spend card flips for the gang (the owner changes it: PATCH the membership).",
+            }
+        }
+
+
+ROSTER_CONSENT_HELP = (
+    "The owner's choice: let the campaign's arbitrators hire, buy, sell, move kit and spend "
+    "card flips for the gang while it is in the campaign (never its name or notes)."
+)
 
 
 class JoinSerializer(RefuseUnwritable, serializers.Serializer):
     gang = serializers.IntegerField()
-    join_code = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
+    join_code = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=32, help_text="In any case."
+    )
+    arbitrators_manage_roster = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=ROSTER_CONSENT_HELP + " Counts when the owner asks.",
+    )
+
+
+class AnswerSerializer(RefuseUnwritable, serializers.Serializer):
+    arbitrators_manage_roster = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=ROSTER_CONSENT_HELP + " accept only.",
+    )
+
+
+class RosterConsentSerializer(RefuseUnwritable, serializers.Serializer):
+    arbitrators_manage_roster = serializers.BooleanField(help_text=ROSTER_CONSENT_HELP)
 
 
 # Who decides what: each decision answers one state, and only its side may give it.
@@ -58,7 +92,7 @@ class MembershipDecisionView(APIView):
         operation_id="campaign_membership_decide",
         # The URL accepts these words only: the schema says so, so generated clients offer them.
         parameters=[OpenApiParameter("decision", str, OpenApiParameter.PATH, enum=list(DECISIONS))],
-        request=None,
+        request=AnswerSerializer,
         responses=MembershipSerializer,
         summary="accept / decline an invitation (the gang's owner), approve / reject a request "
         "(arbitrator), leave (the gang's owner)",
@@ -73,11 +107,47 @@ class MembershipDecisionView(APIView):
         if decision == "leave":
             membership = services.leave_campaign(membership=membership, actor=request.user)
         elif decision in ("accept", "decline"):
+            data = AnswerSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
             membership = services.answer_invitation(
-                membership=membership, accept=decision == "accept", actor=request.user
+                membership=membership,
+                accept=decision == "accept",
+                actor=request.user,
+                arbitrators_manage_roster=data.validated_data["arbitrators_manage_roster"],
             )
         else:
             membership = services.decide_membership(
                 membership=membership, approve=decision == "approve", actor=request.user
             )
+        return Response(MembershipSerializer(membership).data)
+
+
+@extend_schema(tags=["campaigns"])
+class MembershipDetailView(APIView):
+    def _membership(self, pk, membership_id) -> Membership:
+        return get_object_or_404(
+            Membership.objects.select_related("gang__owner", "campaign"),
+            pk=membership_id,
+            campaign_id=pk,
+        )
+
+    @extend_schema(responses=MembershipSerializer, summary="A gang's membership")
+    def get(self, request, pk: str, membership_id: str):
+        return Response(MembershipSerializer(self._membership(pk, membership_id)).data)
+
+    @extend_schema(
+        operation_id="campaign_membership_roster_consent",
+        request=RosterConsentSerializer,
+        responses=MembershipSerializer,
+        summary="The gang's owner lets the arbitrators manage its roster, or stops them",
+    )
+    def patch(self, request, pk: str, membership_id: str):
+        membership = self._membership(pk, membership_id)
+        data = RosterConsentSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        membership = services.set_roster_consent(
+            membership=membership,
+            allowed=data.validated_data["arbitrators_manage_roster"],
+            actor=request.user,
+        )
         return Response(MembershipSerializer(membership).data)

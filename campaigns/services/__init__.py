@@ -3,7 +3,8 @@
 - ``campaigns``: founding a campaign, its settings, arbitrators and status;
 - ``membership``: invitations (the owner answers), requests (an arbitrator answers), leaving;
 - ``rounds``: opening and closing rounds (closing is a Celery job; beat closes due rounds);
-- ``battles``: reporting, confirming, disputing and voiding a battle;
+- ``battles``: reporting, confirming and disputing a battle;
+- ``disputes``: voiding a battle (an arbitrator) or withdrawing a report (its reporter);
 - ``post_game``: injuries, flips, rewards and goods of a confirmed battle, exactly once;
 - ``live``: battles refereed by the server, and their hand-off back as a reported result;
 - ``missions``: a battle's mission, chosen as the campaign says, and the rewards it earns;
@@ -24,7 +25,6 @@ from campaigns.services.battles import (
     confirm_battle,
     dispute_battle,
     report_battle,
-    void_battle,
 )
 from campaigns.services.campaigns import (
     RULESETS,
@@ -37,6 +37,7 @@ from campaigns.services.campaigns import (
     update_campaign,
 )
 from campaigns.services.common import log
+from campaigns.services.disputes import void_battle, withdraw_battle
 from campaigns.services.live import (
     collect_live_battle,
     collect_live_battles,
@@ -49,6 +50,7 @@ from campaigns.services.membership import (
     leave_campaign,
     request_join,
     request_leave,
+    set_roster_consent,
 )
 from campaigns.services.missions import (
     check_mission_data,
@@ -97,10 +99,12 @@ __all__ = [
     "request_round_close",
     "run_post_game",
     "save_mission",
+    "set_roster_consent",
     "set_status",
     "start_live_battle",
     "sweep_post_games",
     "tabletop_earnings",
     "update_campaign",
     "void_battle",
+    "withdraw_battle",
 ]

@@ -18,7 +18,7 @@ from campaigns.models import (
     Membership,
     Round,
 )
-from campaigns.services.common import log
+from campaigns.services.common import log, next_battle_number
 from campaigns.services.pairings import check_pairing_limit
 from config import dispatch
 from notifications import hooks as notify
@@ -207,6 +207,7 @@ def report_battle(
         check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
     battle = Battle.objects.create(
         campaign=campaign,
+        number=next_battle_number(campaign),
         round=round_,
         reported_by=actor,
         source=source,
@@ -240,7 +241,7 @@ def report_battle(
     _tell_gangs(
         overseen,
         actor=actor,
-        text=f"reported battle {battle.pk} of "
+        text=f"reported battle {battle.shown_number} of "
         f"{campaign.name}: {a.name} against {b.name} ({outcome}).",
     )
     notify.battle_reported(battle=battle)
@@ -278,7 +279,7 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
     log(
         battle.campaign,
         LogEntry.Kind.BATTLE,
-        f"{actor.username} confirmed battle {battle.pk}.",
+        f"{actor.username} confirmed battle {battle.shown_number}.",
         actor=actor,
         battle=battle,
     )
@@ -286,7 +287,7 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         _tell_gangs(
             [g for g in _gangs(battle) if g.owner_id != actor.pk],
             actor=actor,
-            text=f"confirmed battle {battle.pk} of "
+            text=f"confirmed battle {battle.shown_number} of "
             f"{battle.campaign.name}; its post-game applies to the gang.",
         )
     # With the broker down the confirmation stands; sweep_post_games sends the post-game later.
@@ -366,29 +367,9 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
     log(
         battle.campaign,
         LogEntry.Kind.BATTLE,
-        f"{actor.username} disputed battle {battle.pk}: {reason}",
+        f"{actor.username} disputed battle {battle.shown_number}: {reason}",
         actor=actor,
         battle=battle,
     )
     notify.battle_disputed(battle=battle, actor=actor)
-    return battle
-
-
-@transaction.atomic
-def void_battle(*, battle: Battle, actor, reason: str = "") -> Battle:
-    access.require(user=actor, action=access.Action.VOID_BATTLE, campaign=battle.campaign)
-    battle = Battle.objects.select_for_update().get(pk=battle.pk)
-    if battle.status == Battle.Status.CONFIRMED:
-        raise WrongState(
-            "A confirmed battle has been applied to the gangs; it cannot be voided.", field="battle"
-        )
-    battle.status = Battle.Status.VOID
-    battle.save(update_fields=["status"])
-    log(
-        battle.campaign,
-        LogEntry.Kind.OVERRIDE,
-        f"{actor.username} voided battle {battle.pk}" + (f": {reason}" if reason else "."),
-        actor=actor,
-        battle=battle,
-    )
     return battle

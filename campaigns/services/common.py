@@ -14,3 +14,14 @@ def log(
     return LogEntry.objects.create(
         campaign=campaign, kind=kind, text=text, actor=actor, battle=battle, gang=gang
     )
+
+
+def next_battle_number(campaign: Campaign) -> int:
+    """The next battle's number in ``campaign`` (1 for its first). Asked under the campaign's
+    row lock, which every write of a battle holds; the unique constraint backs it."""
+    from django.db.models import Max
+
+    from campaigns.models import Battle
+
+    last = Battle.objects.filter(campaign=campaign).aggregate(n=Max("number"))["n"]
+    return (last or 0) + 1

@@ -29,7 +29,7 @@ from campaigns.models import (
     LogEntry,
     Membership,
 )
-from campaigns.services.common import log
+from campaigns.services.common import log, next_battle_number
 from notifications import hooks as notify
 from rosters.models import Gang
 
@@ -38,15 +38,24 @@ Via = Membership.Via
 
 
 @transaction.atomic
-def request_join(*, campaign: Campaign, gang: Gang, actor, join_code: str = "") -> Membership:
+def request_join(
+    *,
+    campaign: Campaign,
+    gang: Gang,
+    actor,
+    join_code: str = "",
+    arbitrators_manage_roster: bool = False,
+) -> Membership:
     """The one way in, three meanings: an arbitrator (or staff) adding their own gang makes it a
     member at once, adding someone else's invites it, and the owner asking with the join code
-    makes a request that waits for an arbitrator."""
+    makes a request that waits for an arbitrator. The join code is read in any case.
+    ``arbitrators_manage_roster`` is the owner's consent, so it counts only when the owner asks
+    (an invited owner gives it when they accept)."""
     arbitrator = access.can(user=actor, action=access.Action.INVITE_GANG, campaign=campaign)
     owner = gang.owner_id == actor.pk
     if not arbitrator:
         access.require(user=actor, action=access.Action.ASK_TO_JOIN, campaign=campaign, gang=gang)
-        if join_code != campaign.join_code:
+        if join_code.strip().upper() != campaign.join_code.upper():
             raise CampaignError("That is not this campaign's join code.", field="join_code")
     if campaign.status == Campaign.Status.FINISHED:
         raise WrongState("The campaign is finished.", field="gang")
@@ -71,6 +80,7 @@ def request_join(*, campaign: Campaign, gang: Gang, actor, join_code: str = "") 
         requested_by=actor,
         decided_at=now if status == Status.ACTIVE else None,
         decided_by=actor if status == Status.ACTIVE else None,
+        arbitrators_manage_roster=owner and bool(arbitrators_manage_roster),
     )
     log(campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=gang)
     notify.campaign_invitation(membership=membership)
@@ -122,9 +132,12 @@ def decide_membership(*, membership: Membership, approve: bool, actor) -> Member
 
 
 @transaction.atomic
-def answer_invitation(*, membership: Membership, accept: bool, actor) -> Membership:
+def answer_invitation(
+    *, membership: Membership, accept: bool, actor, arbitrators_manage_roster: bool | None = None
+) -> Membership:
     """The gang's owner answers an arbitrator's invitation: ``invited`` → ``active`` or
-    ``declined``. Nobody else may, staff included: it is the owner's consent."""
+    ``declined``. Nobody else may, staff included: it is the owner's consent. Accepting, they
+    say whether the arbitrators manage the roster (``None``: as it was, off by default)."""
     membership = _locked(membership)
     access.require(
         user=actor,
@@ -141,7 +154,35 @@ def answer_invitation(*, membership: Membership, accept: bool, actor) -> Members
         raise WrongState("The campaign is finished.", field="membership")
     gang = membership.gang.name
     text = f"{gang} joined the campaign." if accept else f"{gang} declined the invitation."
+    if accept and arbitrators_manage_roster is not None:
+        membership.arbitrators_manage_roster = bool(arbitrators_manage_roster)
+        membership.save(update_fields=["arbitrators_manage_roster"])
     return _decide(membership, status=wanted, actor=actor, text=text)
+
+
+@transaction.atomic
+def set_roster_consent(*, membership: Membership, allowed: bool, actor) -> Membership:
+    """The owner lets the campaign's arbitrators manage the gang's roster, or stops them: at
+    any time, at once, and nobody else may (``campaigns.access.manages_roster`` reads it)."""
+    membership = _locked(membership)
+    access.require(
+        user=actor,
+        action=access.Action.SET_ROSTER_CONSENT,
+        campaign=membership.campaign,
+        gang=membership.gang,
+    )
+    if membership.arbitrators_manage_roster == bool(allowed):
+        return membership  # so already
+    membership.arbitrators_manage_roster = bool(allowed)
+    membership.save(update_fields=["arbitrators_manage_roster"])
+    gang = membership.gang.name
+    text = (
+        f"{actor.username} lets the arbitrators manage {gang}'s roster."
+        if allowed
+        else f"{actor.username} manages {gang}'s roster alone again."
+    )
+    log(membership.campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=membership.gang)
+    return membership
 
 
 @transaction.atomic
@@ -222,7 +263,8 @@ def _end_battles(*, campaign: Campaign, gang: Gang, live: list[LiveBattle], acto
         log(
             campaign,
             LogEntry.Kind.OVERRIDE,
-            f"Battle {battle.pk} is void: {gang.name} left the campaign before it was confirmed.",
+            f"Battle {battle.shown_number} is void: {gang.name} left the campaign before it "
+            "was confirmed.",
             actor=actor,
             battle=battle,
             gang=gang,
@@ -230,6 +272,7 @@ def _end_battles(*, campaign: Campaign, gang: Gang, live: list[LiveBattle], acto
     for live_battle in live:
         battle = Battle.objects.create(
             campaign=campaign,
+            number=next_battle_number(campaign),
             round=live_battle.round,
             status=Battle.Status.VOID,
             source=Battle.Source.LIVE,

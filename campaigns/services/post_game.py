@@ -53,7 +53,7 @@ def run_post_game(*, battle_id: int) -> bool:
         _reward_side(battle, side, outcome)
     for spent in battle.spent:
         rosters.use_up(
-            fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.pk})"
+            fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.shown_number})"
         )
         outcome["items"].append(
             {"fighter": spent["fighter"], "item": spent["item"], "how": "spent"}
@@ -73,7 +73,7 @@ def _take_out_of_action(battle: Battle, casualties, gang_of: dict, outcome: dict
         injury = rosters.take_out_of_action(
             fighter=casualty.fighter,
             actor=None,
-            note=f"(campaign {campaign.name}, battle {battle.pk})",
+            note=f"(campaign {campaign.name}, battle {battle.shown_number})",
         )
         casualty.killed = injury.fatal
         casualty.save(update_fields=["killed"])
@@ -112,7 +112,9 @@ def _award_flips(battle: Battle, casualties, died: list[str], gang_of: dict, out
     ]
     for fighter_id, count in post_game.settle_takedowns(takedowns, died).items():
         fighter = Fighter.objects.get(pk=int(fighter_id))
-        rosters.award_flips(fighter=fighter, count=count, actor=None, note=f"battle {battle.pk}")
+        rosters.award_flips(
+            fighter=fighter, count=count, actor=None, note=f"battle {battle.shown_number}"
+        )
         outcome["flips"].append(
             {"fighter": fighter.pk, "name": fighter.name, "gang": fighter.gang_id, "count": count}
         )
@@ -136,7 +138,7 @@ def _reward_side(battle: Battle, side, outcome: dict) -> None:
             amount=reward,
             actor=None,
             reason=LedgerEntry.Reason.REWARD,
-            note=f"{side.result.capitalize()} in {campaign.name}, battle {battle.pk}",
+            note=f"{side.result.capitalize()} in {campaign.name}, battle {battle.shown_number}",
         )
         log(
             campaign,
@@ -147,7 +149,7 @@ def _reward_side(battle: Battle, side, outcome: dict) -> None:
         )
     for slug in side.goods:  # goods, or findable items for the stash
         rosters.add_found(
-            gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.pk}"
+            gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.shown_number}"
         )
         outcome["items"].append({"gang": side.gang_id, "item": slug, "how": "found"})
     rosters.record_battle(gang=side.gang_id)

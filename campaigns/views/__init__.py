@@ -1,13 +1,7 @@
 """The campaign pages (the player site): the campaign page and its actions, the report."""
 
-from campaigns.views.pages import (
-    battle_decision,
-    campaign_create,
-    campaign_detail,
-    campaign_join,
-    campaign_manage,
-    membership_decision,
-)
+from campaigns.views.decisions import battle_decision, campaign_manage, membership_decision
+from campaigns.views.pages import campaign_create, campaign_detail, campaign_join
 from campaigns.views.report import battle_report
 
 __all__ = [

@@ -26,6 +26,14 @@ class JoinForm(forms.Form):
         label=_("Join code"), max_length=32, help_text=_("The arbitrator gives it out.")
     )
     gang = forms.TypedChoiceField(label=_("Your gang"), coerce=int)
+    arbitrators_manage_roster = forms.BooleanField(
+        label=_("Let the campaign's arbitrators manage my gang's roster"),
+        help_text=_(
+            "They may then hire, buy, sell, move kit and spend card flips for it; the gang's "
+            "history names who did each. You may change your mind at any time."
+        ),
+        required=False,
+    )
 
     def __init__(self, *args, gangs=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -44,6 +52,8 @@ class PairForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("What is wrong?"), max_length=1000, required=False)
+    # The confirmation step's answer (void and withdraw ask first).
+    confirmed = forms.CharField(required=False, max_length=3)
 
 
 class ReportForm(forms.Form):

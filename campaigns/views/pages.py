@@ -1,5 +1,5 @@
-"""The campaign page and the actions on it: join, decide memberships, start, rounds, confirm
-or dispute battles. Thin: every decision is ``campaigns.services``'."""
+"""The campaign page, founding a campaign and joining one (its buttons: ``decisions``).
+Thin: every decision is ``campaigns.services``'."""
 
 from __future__ import annotations
 
@@ -9,15 +9,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaigns import access, selectors, services, sessions
 from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
+from campaigns.services.pairings import pairs_left
 from campaigns.views.forms import CampaignCreateForm, JoinForm, PairForm, ReasonForm
-from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
+from config.pages import call_service, form_status
 from rosters.models import Gang
 
 BREAKER_WORDS = {
@@ -42,10 +41,6 @@ def _campaign(pk: int) -> Campaign:
     if campaign is None:
         raise Http404
     return campaign
-
-
-def _detail(pk: int, anchor: str = "") -> str:
-    return reverse("campaign-detail", args=[pk]) + (f"#{anchor}" if anchor else "")
 
 
 def tie_break_notes(standings: dict) -> list[str]:
@@ -114,18 +109,24 @@ def campaign_detail(request, pk: int):
         battle.may_confirm = battle.awaiting is not None and access.can(
             user=user, action=access.Action.CONFIRM_BATTLE, campaign=campaign, battle=battle
         )
+        battle.may_withdraw = battle.status in ("reported", "disputed") and access.can(
+            user=user, action=access.Action.WITHDRAW_BATTLE, campaign=campaign, battle=battle
+        )
+        battle.may_void = arbitrator and battle.status in ("reported", "disputed")
+    round_ = campaign.rounds.exclude(status=Round.Status.CLOSED).order_by("-number").first()
     standings = selectors.campaign_standings(campaign)
     context = {
         "campaign": campaign,
         "arbitrator": arbitrator,
-        "round": campaign.rounds.exclude(status=Round.Status.CLOSED).order_by("-number").first()
-        or campaign.rounds.order_by("-number").first(),
+        "round": round_ or campaign.rounds.order_by("-number").first(),
         "standings": standings,
         "tie_notes": tie_break_notes(standings),
         "breakers": [BREAKER_WORDS.get(b, b) for b in standings["tie_breakers"]],
         "memberships": memberships,
         "waiting": [b for b in battles if b.status in ("reported", "disputed")],
         "done": [b for b in battles if b.status == "confirmed"],
+        "voided": [b for b in battles if b.status == "void"],
+        "pairs_left": _pairs_left(campaign, round_, mine, active),
         "log": list(campaign.log.select_related("actor").order_by("-id")[:LOG_SHOWN]),
         "mine": mine,
         "pair_form": PairForm(members=active),
@@ -135,6 +136,22 @@ def campaign_detail(request, pk: int):
         "in_flight": _live_in_flight(campaign),
     }
     return render(request, "campaigns/campaign_detail.html", context)
+
+
+def _pairs_left(campaign: Campaign, round_: Round | None, mine, active) -> list[tuple]:
+    """For the report form: each of the player's gangs against each other active gang, and
+    how many battles the pair may still report this round."""
+    if round_ is None or round_.status != Round.Status.OPEN or not mine:
+        return []
+    gangs = [m.gang for m in active]
+    own = {m.gang_id for m in mine}
+    rows = []
+    for a, b, left in pairs_left(campaign=campaign, round_=round_, gangs=gangs):
+        if b.pk in own and a.pk not in own:
+            a, b = b, a
+        if a.pk in own:
+            rows.append((a, b, left))
+    return rows
 
 
 @login_required
@@ -164,7 +181,7 @@ def campaign_join(request):
     )
     if request.method == "POST" and form.is_valid():
         code = form.cleaned_data["join_code"].strip()
-        campaign = Campaign.objects.filter(join_code=code).first()
+        campaign = selectors.campaign_by_join_code(code)
         if campaign is None:
             form.add_error("join_code", _("No campaign has this join code."))
         else:
@@ -172,7 +189,11 @@ def campaign_join(request):
             membership = call_service(
                 form,
                 lambda: services.request_join(
-                    campaign=campaign, gang=gang, actor=request.user, join_code=code
+                    campaign=campaign,
+                    gang=gang,
+                    actor=request.user,
+                    join_code=code,
+                    arbitrators_manage_roster=form.cleaned_data["arbitrators_manage_roster"],
                 ),
             )
             if membership is not None:
@@ -191,69 +212,3 @@ def campaign_join(request):
         {"form": form, "has_gangs": gangs.exists()},
         status=form_status(form) if request.method == "POST" else 200,
     )
-
-
-@login_required
-@require_POST
-def membership_decision(request, pk: int, membership_id: int, decision: str):
-    membership = get_object_or_404(
-        Membership.objects.select_related("gang", "campaign"), pk=membership_id, campaign_id=pk
-    )
-    if decision == "leave":
-        services.leave_campaign(membership=membership, actor=request.user)
-    elif decision in ("accept", "decline"):
-        services.answer_invitation(
-            membership=membership, accept=decision == "accept", actor=request.user
-        )
-    elif decision in ("approve", "reject"):
-        services.decide_membership(
-            membership=membership, approve=decision == "approve", actor=request.user
-        )
-    else:
-        raise Http404
-    messages.success(request, _("Done: %(gang)s.") % {"gang": membership.gang.name})
-    return redirect(_detail(pk, "members"))
-
-
-@login_required
-@require_POST
-def battle_decision(request, pk: int, battle_id: int, decision: str):
-    battle = get_object_or_404(
-        Battle.objects.select_related("campaign"), pk=battle_id, campaign_id=pk
-    )
-    reason = ReasonForm(request.POST)
-    reason.is_valid()
-    if decision == "confirm":
-        services.confirm_battle(battle=battle, actor=request.user)
-        text = _("Battle %(number)s confirmed: the post-game follows.") % {"number": battle.pk}
-    elif decision in ("dispute", "void"):
-        handler = services.dispute_battle if decision == "dispute" else services.void_battle
-        try:
-            handler(battle=battle, actor=request.user, reason=reason.cleaned_data.get("reason", ""))
-        except SERVICE_ERRORS as exc:
-            messages.error(request, error_of(exc)[1])
-            return redirect(_detail(pk, f"battle-{battle.pk}"))
-        text = _("Battle %(number)s: %(decision)s.") % {"number": battle.pk, "decision": decision}
-    else:
-        raise Http404
-    messages.success(request, text)
-    return redirect(_detail(pk, f"battle-{battle.pk}"))
-
-
-@login_required
-@require_POST
-def campaign_manage(request, pk: int):
-    """The arbitrator's buttons: start, finish, open the next round, close the round."""
-    campaign = _campaign(pk)
-    action = request.POST.get("action")
-    if action in ("active", "finished"):
-        services.set_status(campaign=campaign, status=action, actor=request.user)
-    elif action == "open_round":
-        services.open_round(campaign=campaign, actor=request.user)
-    elif action == "close_round":
-        round_ = get_object_or_404(Round, campaign=campaign, status=Round.Status.OPEN)
-        services.request_round_close(round_=round_, actor=request.user)
-    else:
-        raise Http404
-    messages.success(request, _("Done."))
-    return redirect(_detail(pk))

@@ -12,11 +12,26 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns import services
-from campaigns.models import Membership, Mission
+from campaigns.errors import CampaignError
+from campaigns.models import Membership, Mission, Round
+from campaigns.services.pairings import check_pairing_limit
 from campaigns.views.forms import PairForm, ReportForm
 from campaigns.views.pages import _campaign
 from config.pages import call_service, form_status
 from rosters.models import Fighter, Gang
+
+
+def _pair_refused(campaign, ids: list[int]) -> str:
+    """Why this pair may not report now (no open round, or no battle left this round), asked
+    before the form is filled in; the service asks again, under its lock, when it is sent."""
+    round_ = campaign.rounds.filter(status=Round.Status.OPEN).first()
+    if round_ is None:
+        return _("There is no open round to play in; the round is closed.")
+    try:
+        check_pairing_limit(campaign=campaign, round_=round_, gangs=ids)
+    except CampaignError as exc:
+        return exc.detail
+    return ""
 
 
 @login_required
@@ -32,6 +47,10 @@ def battle_report(request, pk: int):
         messages.error(request, _("Choose the two gangs that fought."))
         return redirect(reverse("campaign-detail", args=[pk]) + "#report")
     ids = list(dict.fromkeys(pair.cleaned_data["gangs"]))
+    refusal = _pair_refused(campaign, ids)
+    if refusal:
+        messages.error(request, refusal)
+        return redirect(reverse("campaign-detail", args=[pk]) + "#report")
     gangs = list(
         Gang.objects.filter(pk__in=ids).prefetch_related(
             Prefetch(
@@ -62,7 +81,7 @@ def battle_report(request, pk: int):
             messages.success(
                 request,
                 _("Battle %(number)s reported: the other side confirms it; the post-game follows.")
-                % {"number": battle.pk},
+                % {"number": battle.shown_number},
             )
             return redirect(reverse("campaign-detail", args=[pk]) + f"#battle-{battle.pk}")
     return render(

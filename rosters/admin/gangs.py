@@ -57,11 +57,17 @@ class GangAdmin(GangOperations, ScopedAdmin):
         sheet = roster_sheet(obj.pk)
         gang = sheet.gang
         may_run = self.has_run_permission(request, obj)
-        context = {"sheet": sheet, "may_run": may_run, "title": "Roster sheet"}
+        context = {
+            "sheet": sheet,
+            "may_run": may_run,
+            "title": "Roster sheet",
+            "roster_consents": access.roster_consents(obj.pk),
+        }
         if not may_run:
             return context
         # Only the forms of the actions rosters.access gives this user on this gang: an
-        # arbitrator gets the credits form, never the roster's (hire, buy, sell, move).
+        # arbitrator gets the credits form, and the roster's (hire, buy, sell, move, flips)
+        # only where the owner lets the campaign's arbitrators manage it.
         allowed = access.actions_for(user=request.user, gang=gang)
         context["may_flip"] = access.Action.FLIP in allowed
         # Their own ids: the sheet shares a page with the gang's change form (id_name twice).

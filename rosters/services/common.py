@@ -26,7 +26,16 @@ def _lock(gang: Gang | int) -> Gang:
     return revisions.lock_and_bump(gang if isinstance(gang, int) else gang.pk)
 
 
+# The roster's changes (the owner's own, unless they let someone else manage the roster:
+# rosters.access.MANAGED_ROSTER_ACTIONS): one made by anyone else names them in the sentence.
+ROSTER_KINDS = frozenset(
+    {Kind.HIRED, Kind.PURCHASE, Kind.SALE, Kind.MOVED, Kind.FLIPS, Kind.ADVANCEMENT}
+)
+
+
 def _new_event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:
+    if actor is not None and kind in ROSTER_KINDS and actor.pk != gang.owner_id:
+        text = f"{text} (by {actor.username})"
     return GangEvent(gang=gang, kind=kind, text=text, actor=actor, fighter=fighter)
 
 

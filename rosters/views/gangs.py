@@ -72,6 +72,7 @@ def sheet_page(request, gang_id: int, *, hire=None, buy=None, errors=None, statu
             initial={"fighter": buy_for},
         )
         context["share_url"] = sharing.share_url(request, owner)
+        context["roster_consents"] = access.roster_consents(gang_id)
     else:
         context["roster_body"] = sheet.read_only_body(context, key)
     if errors:

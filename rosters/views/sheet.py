@@ -208,9 +208,10 @@ def roster(
         "goods": [_priced("goods", g) for g in data["goods"]],
         "problems": data["problems"],
         "stat_legend": [STAT_LABELS[s] for s in ("move", *STATS)],
-        # The roster's controls: its owner's (and staff's), never a campaign's arbitrators'.
+        # The page's controls: its owner's (and staff's). A campaign's arbitrators whom the
+        # owner lets manage the roster do it from the admin sheet and the API, not here.
         "can_manage": bool(user and owner)
-        and access.can(user=user, action=access.Action.HIRE, gang=owner),
+        and access.can(user=user, action=access.Action.EDIT_GANG, gang=owner),
     }
     if context["can_manage"]:
         _move_options(context)

@@ -126,7 +126,7 @@ def test_the_dashboard_shows_what_waits_and_the_next_step(judge, world):
     campaign = world.mine["campaign"]
     html = judge.get(dashboard_url(campaign)).content.decode()
     assert "Deadwood Summer hopefuls" in html and "asked to join" in html
-    assert f"Battle {world.mine['battle'].pk}</a>, round 1" in html
+    assert f"Battle {world.mine['battle'].shown_number}</a>, round 1" in html
     assert "Close round 1" in html and "0 of 1 battle confirmed; 1 still waiting" in html
     assert campaign.join_code in html
     assert "judge founded the campaign Deadwood Summer." in html
@@ -224,7 +224,7 @@ def test_a_battle_reported_in_the_admin_is_the_services_report(judge, world):
     battle = Battle.objects.order_by("-id").first()
     assert response.redirect_chain[-1][0] == f"/admin/campaigns/battle/{battle.pk}/change/"
     assert messages_on(response)[0].startswith(
-        f"Battle {battle.pk} reported: Dalton gang against Earp gang, Earp gang won;"
+        f"Battle {battle.number} reported: Dalton gang against Earp gang, Earp gang won;"
     )
     side = battle.sides.get(gang=b)
     assert (side.result, side.credits_earned, side.goods) == ("win", 20, ["gold-nugget"] * 2)
@@ -282,10 +282,12 @@ def test_confirm_dispute_and_void_from_the_battle_page(
     response = judge.post(url + "dispute/", {"reason": ""}, follow=True)
     assert messages_on(response) == ["Reason: say why."]
     response = judge.post(url + "dispute/", {"reason": "Billy was not there"}, follow=True)
-    assert messages_on(response) == [f"Battle {battle.pk} disputed."]
+    assert messages_on(response) == [
+        f"Battle {battle.number} disputed: an arbitrator who did not play in it decides."
+    ]
     with django_capture_on_commit_callbacks(execute=True):
         response = judge.post(url + "confirm/", follow=True)
-    assert messages_on(response)[0].startswith(f"Battle {battle.pk} confirmed")
+    assert messages_on(response)[0].startswith(f"Battle {battle.number} confirmed")
     battle.refresh_from_db()
     assert battle.status == "confirmed" and battle.post_game_at is not None
     response = judge.post(url + "void/", {"reason": "late"}, follow=True)

@@ -221,3 +221,62 @@ def test_staff_rename_through_the_service_and_its_history(client, world):
         "Bob Dalton",
     )
     assert gang.events.filter(text__contains="is now called Dalton Brothers").exists()
+
+
+# --- #30: the owner lets the campaign's arbitrators manage the roster --------------------------
+# The gang sheet's forms (hire, purchase, sale, move, adjust) as each persona, with the owner's
+# consent off and on: the forms come from rosters.access, so they are the API's answer too.
+SHEET_FORMS = {
+    # persona: (forms with consent off, forms with consent on)
+    "organiser": ({"adjust"}, {"adjust", "hire", "purchase", "sale", "move"}),
+    "stranger": (None, None),  # never reaches the gang
+    "staff": (
+        {"adjust", "hire", "purchase", "sale", "move"},
+        {"adjust", "hire", "purchase", "sale", "move"},
+    ),
+}
+
+
+def _sheet_forms(client, user, gang) -> set[str] | None:
+    client.force_login(user)
+    response = client.get(reverse("admin:rosters_gang_change", args=[gang.pk]))
+    if response.status_code != 200:
+        return None
+    page = response.content.decode()
+    forms = {
+        slug
+        for slug in ("adjust", "hire", "purchase", "sale", "move")
+        if reverse(f"admin:rosters_gang_{slug}", args=[gang.pk]) in page
+    }
+    return forms
+
+
+def test_the_sheet_offers_the_roster_forms_only_with_the_owners_consent(client, world):
+    gang, membership = world.mine["gang"], world.mine["membership"]
+    got = {}
+    for consent in (False, True):
+        membership.arbitrators_manage_roster = consent
+        membership.save(update_fields=["arbitrators_manage_roster"])
+        for persona in SHEET_FORMS:
+            got[persona, consent] = _sheet_forms(client, world.users[persona], gang)
+    wrong = [
+        f"{persona}, consent {consent}: got {got[persona, consent]}, expected {want}"
+        for persona, wants in SHEET_FORMS.items()
+        for consent, want in zip((False, True), wants, strict=True)
+        if got[persona, consent] != want
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_consent_changes_no_field_an_arbitrator_may_type(world):
+    """Names and notes stay the owner's: the change form's fields are as without consent."""
+    membership = world.mine["membership"]
+    membership.arbitrators_manage_roster = True
+    membership.save(update_fields=["arbitrators_manage_roster"])
+    organiser = world.users["organiser"]
+    for model, model_admin in registered():
+        label = model._meta.label_lower
+        if label not in ("rosters.gang", "rosters.fighter"):
+            continue
+        fields = editable_fields(model_admin, organiser, world.row(world.mine, model))
+        assert fields == set(), f"{label}: {fields}"

@@ -159,7 +159,7 @@ def test_a_live_battle_beyond_the_pairing_limit_is_refused_at_its_start(world):
         world.url("live-battles/"), {"gangs": [A.pk, B.pk]}, format="json"
     )
     assert response.status_code == 400
-    assert "max_battles_per_pairing" in response.json()["errors"]["gangs"][0]
+    assert "allows 1 battle per pair of gangs a round" in response.json()["errors"]["gangs"][0]
 
 
 def test_a_live_battle_not_yet_reported_counts_against_the_pair(world):

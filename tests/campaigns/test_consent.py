@@ -286,9 +286,9 @@ def test_every_arbitrator_write_on_a_gang_names_the_arbitrator_in_its_history(wo
     assert by_judge[0] == "-5 credits: Cheating"
     assert by_judge[1].startswith("Found beaver pelt")
     assert by_judge[2:] == [
-        f"judge (arbitrator) reported battle {battle.pk} of Deadwood Summer: ann's gang against "
-        f"bob's gang (won: bob's gang).",
-        f"judge (arbitrator) confirmed battle {battle.pk} of Deadwood Summer; its post-game "
+        f"judge (arbitrator) reported battle {battle.number} of Deadwood Summer: ann's gang "
+        "against bob's gang (won: bob's gang).",
+        f"judge (arbitrator) confirmed battle {battle.number} of Deadwood Summer; its post-game "
         "applies to the gang.",
     ]
     assert [text for actor, text in history(world, b) if actor == "judge"] == by_judge[2:]
@@ -326,7 +326,11 @@ def test_the_owner_answers_an_invitation_from_the_campaign_page(world, newcomer_
     invited.refresh_from_db()
     assert invited.status == "active"
     assert "Leave the campaign" in eve.get(f"/campaigns/{world.campaign.pk}/").content.decode()
-    assert eve.post(url + "leave/").status_code == 302
+    asked = eve.post(url + "leave/")  # leaving asks first, on a page of its own
+    assert asked.status_code == 200 and "Yes, leave the campaign" in asked.content.decode()
+    invited.refresh_from_db()
+    assert invited.status == "active"
+    assert eve.post(url + "leave/", {"confirmed": "yes"}).status_code == 302
     invited.refresh_from_db()
     assert invited.status == "left"
 

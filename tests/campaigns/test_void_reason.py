@@ -23,7 +23,8 @@ def test_an_arbitrator_voids_a_report_without_a_reason(world):
     assert response.status_code == 200, response.content
     assert response.json()["status"] == "void"
     line = LogEntry.objects.filter(battle_id=battle).latest("pk").text
-    assert line == f"{world.arbitrator.username} voided battle {battle}."
+    number = response.json()["number"]  # battles are numbered within their campaign
+    assert line == f"{world.arbitrator.username} voided battle {number}."
 
 
 def test_a_reason_given_is_kept_in_the_log(world):

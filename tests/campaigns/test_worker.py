@@ -80,10 +80,14 @@ def test_post_games_run_exactly_once_across_a_killed_worker(live_world, celery_w
 
     for battle, victim in zip(battles, victims, strict=True):
         assert (
-            Injury.objects.filter(fighter=victim, note__contains=f"battle {battle.pk})").count()
+            Injury.objects.filter(
+                fighter=victim, note__contains=f"battle {battle.shown_number})"
+            ).count()
             == 1
         )
-        rewards = LedgerEntry.objects.filter(reason="reward", note__endswith=f"battle {battle.pk}")
+        rewards = LedgerEntry.objects.filter(
+            reason="reward", note__endswith=f"battle {battle.shown_number}"
+        )
         assert rewards.count() == 2  # one per side, never twice
     for gang in Gang.objects.all():
         assert gang.battles == sum(1 for a, b in pairs if gang.pk in (a.pk, b.pk))

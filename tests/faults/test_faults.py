@@ -459,12 +459,14 @@ def _assert_post_games_applied_exactly_once(outcomes: Outcomes, campaign) -> Non
         for side in battle.sides.all():
             played[side.gang_id] += 1
             rewards = LedgerEntry.objects.filter(
-                gang_id=side.gang_id, reason="reward", note__endswith=f"battle {battle.pk}"
+                gang_id=side.gang_id,
+                reason="reward",
+                note__endswith=f"battle {battle.shown_number}",
             )
             assert rewards.count() == 1, (battle.pk, side.gang_id)
         for casualty in battle.casualties.all():
             injuries = Injury.objects.filter(
-                fighter_id=casualty.fighter_id, note__contains=f"battle {battle.pk})"
+                fighter_id=casualty.fighter_id, note__contains=f"battle {battle.shown_number})"
             )
             assert injuries.count() == 1, (battle.pk, casualty.fighter_id)
     for gang in Gang.objects.filter(pk__in=played):

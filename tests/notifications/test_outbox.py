@@ -106,6 +106,7 @@ def test_every_kind_reads_in_english_french_and_dutch():
         "game": "Le Dernier Peuple",
         "gangs": "G – H",
         "reason": "r",
+        "battle": 3,
         "number": 2,
         "flips": 1,
         "host": "h",

@@ -76,7 +76,7 @@ def test_a_campaign_whose_win_is_worth_less_than_a_draw_is_a_400(api, world):
 def test_a_decision_in_a_path_is_one_of_its_words(schema):
     paths = schema["paths"]
     for path, words in [
-        ("/api/v1/campaigns/{id}/battles/{battle_id}/{decision}/", "confirm|dispute|void"),
+        ("/api/v1/campaigns/{id}/battles/{battle_id}/{decision}/", "confirm|dispute|void|withdraw"),
         (
             "/api/v1/campaigns/{id}/members/{membership_id}/{decision}/",
             "accept|decline|approve|reject|leave",

@@ -18,7 +18,8 @@ and, for every write on a gang, a fighter or a campaign (``CAMPAIGN_PERSONAS``, 
                       accepted (and whose other invitation the owner declined)
 
 What an arbitrator may do to a gang is ``rosters.access``: the campaign's business (goods,
-corrections, battles), never the roster, and only for gangs whose owner accepted the campaign.
+corrections, battles), and the roster (hire, buy, sell, move, flips) only where its owner lets
+the campaign's arbitrators manage it; all only for gangs whose owner accepted the campaign.
 
 Every cell runs on the same world inside a savepoint that is rolled back, so cells do not see
 each other's writes. The list of write endpoints comes from /api/schema/: a new one that is not
@@ -38,7 +39,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from campaigns.models import Battle, Round
+from campaigns.models import Battle, Membership, Round
 from rosters.models import Fighter, Gang
 from tests.leagues.security_rows import league_rows
 from tests.matches.security_rows import consent_rows
@@ -102,6 +103,18 @@ def oversight(ok: int) -> dict:
 def arbitration(ok: int) -> dict:
     """An arbitrator of the campaign (or staff); never the player themself."""
     return expect(401, 403, 403, ok, ok, **outsiders())
+
+
+def managed(ok: int) -> dict:
+    """The roster, once its owner lets the campaign's arbitrators manage it (#30): the owner,
+    the campaign's arbitrator, or staff; never an arbitrator of a campaign the gang is not in,
+    nor the inviter of a campaign the owner declined."""
+    return expect(401, 403, ok, ok, ok, **outsiders())
+
+
+def _consent(world: World) -> None:
+    """The owner says yes on gang A's membership (rolled back with the cell)."""
+    Membership.objects.filter(pk=world.ids["membership"]).update(arbitrators_manage_roster=True)
 
 
 def owner_only(ok: int) -> dict:
@@ -215,6 +228,20 @@ MATRIX: list[Row] = [
         lambda w: _c(w, f"battles/{w.ids['battle']}/void/"),
         arbitration(200),
         body=lambda w: {"reason": "Played outside the round."},
+    ),
+    Row(
+        "POST",
+        BATTLE_DECISION,
+        lambda w: _c(w, f"battles/{w.ids['battle']}/withdraw/"),
+        # Its reporter (the rival reported it) takes it back; nobody else, staff included.
+        expect(401, 403, 403, 403, 403, **outsiders(rival=200)),
+    ),
+    Row(
+        "PATCH",
+        CAMPAIGN + "members/{membership_id}/",
+        lambda w: _c(w, f"members/{w.ids['membership']}/"),
+        owner_only(200),  # whether the arbitrators manage the roster: the owner's consent
+        body=lambda w: {"arbitrators_manage_roster": True},
     ),
     Row(
         "POST",
@@ -373,6 +400,78 @@ MATRIX: list[Row] = [
         "/api/v1/fighters/{id}/retire/",
         lambda w: f"/api/v1/fighters/{w.ids['ganger']}/retire/",
         roster(200),
+    ),
+    # --- the same roster writes once the owner lets the campaign's arbitrators manage it -------
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/fighters/",
+        lambda w: _g(w, "fighters/"),
+        managed(201),
+        body=lambda w: {"name": "Frank", "role": "ganger"},
+        prepare=_consent,
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/purchases/",
+        lambda w: _g(w, "purchases/"),
+        managed(201),
+        body=lambda w: {"item": "whiskey", "fighter": None},
+        prepare=_consent,
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/sales/",
+        lambda w: _g(w, "sales/"),
+        managed(201),
+        body=lambda w: {"equipment": w.ids["stash"]},
+        prepare=_consent,
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/equipment/{equipment_id}/move/",
+        lambda w: _g(w, f"equipment/{w.ids['stash']}/move/"),
+        managed(200),
+        body=lambda w: {"fighter": w.ids["leader"]},
+        prepare=_consent,
+    ),
+    Row(
+        "POST",
+        "/api/v1/fighters/{id}/flips/",
+        lambda w: f"/api/v1/fighters/{w.ids['leader']}/flips/",
+        managed(200),
+        body=lambda w: {"action": "flip"},
+        prepare=_consent,
+    ),
+    # Names and notes, retiring and sharing stay the owner's (and staff's), consent or not.
+    Row(
+        "PATCH",
+        "/api/v1/gangs/{id}/",
+        _g,
+        roster(200),
+        body=lambda w: {"notes": "Wanted."},
+        prepare=_consent,
+    ),
+    Row(
+        "PATCH",
+        "/api/v1/fighters/{id}/",
+        lambda w: f"/api/v1/fighters/{w.ids['leader']}/",
+        roster(200),
+        body=lambda w: {"name": "Robert"},
+        prepare=_consent,
+    ),
+    Row(
+        "POST",
+        "/api/v1/fighters/{id}/retire/",
+        lambda w: f"/api/v1/fighters/{w.ids['ganger']}/retire/",
+        roster(200),
+        prepare=_consent,
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/share/",
+        lambda w: _g(w, "share/"),
+        roster(200),
+        prepare=_consent,
     ),
     # --- matches ----------------------------------------------------------------------------------
     Row(

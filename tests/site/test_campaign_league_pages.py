@@ -67,6 +67,8 @@ def test_campaign_page_budget_does_not_grow(user, django_assert_max_num_queries)
 
 def test_report_form_puts_the_services_refusal_on_the_field(user):
     campaign, (a, b) = _campaign_with(user, 2)
+    campaign.max_battles_per_pairing = 2  # they fought once already
+    campaign.save(update_fields=["max_battles_per_pairing"])
     site = _client(user)
     url = f"/campaigns/{campaign.pk}/report/?gangs={a.pk}&gangs={b.pk}"
     assert site.get(url).status_code == 200
@@ -96,7 +98,7 @@ def test_the_other_side_confirms_from_the_page(
     assert r.status_code == 403
     assert "not its reporter" in unescape(r.content.decode())
     them = _client(other_user)
-    assert f"Battle {battle.pk} in Dodge waits" in them.get("/").content.decode()
+    assert f"Battle {battle.number} in Dodge waits" in them.get("/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         r = them.post(f"/campaigns/{campaign.pk}/battles/{battle.pk}/confirm/")
     assert r.status_code == 302

@@ -23,8 +23,10 @@ pytestmark = pytest.mark.django_db
 # store for the hire and buy forms (2), the gang rules that say what the gang may still take
 # (1, rosters/offers.py: a second leader is not offered). The print page and the share page
 # need none of the last three; the share page reads the token's gang instead of a session.
-# Signed in, the header's unread count (1, notifications/templatetags).
-WARM_SHEET_QUERIES = 8
+# Signed in, the header's unread count (1, notifications/templatetags). The owner's sheet
+# also says, for each campaign the gang plays in, whether its arbitrators manage the roster
+# (1, rosters.access.roster_consents: the campaigns' memberships, #30).
+WARM_SHEET_QUERIES = 9
 WARM_PRINT_QUERIES = 4
 WARM_SHARED_QUERIES = 2
 
