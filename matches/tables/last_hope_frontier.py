@@ -55,18 +55,20 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
         {"id": c, "label": card_label(c), "detail": gettext("card"), "kind": "card"}
         for c in mine.get("hand") or []
     ]
+    figures = _figures(view, seats)
     return {
         "board_template": "matches/boards/last_hope_frontier.html",
         "board": {
             "size": int(BOARD_SIZE * SCALE),
             "viewbox": f"-4 -4 {int(BOARD_SIZE * SCALE) + 8} {int(BOARD_SIZE * SCALE) + 8}",
             "scale": SCALE,
-            "figures": _figures(view, seats),
+            "figures": figures,
             "rings": _rings(view),
             "zones": _zones(view),
             "grid": [i * CARD_LENGTH * SCALE for i in range(1, int(BOARD_SIZE / CARD_LENGTH) + 1)],
         },
         "hand": hand,
+        "legend": legend(figures),
         "players": [_player(s, view, seats) for s in view["seats"]],
         "facts": [
             (
@@ -88,10 +90,13 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
 
 
 def _figures(view: dict, seats: Seats) -> list[dict]:
-    """Each fighter on the table, facing the nearest enemy in play."""
+    """Each fighter on the table, facing the nearest enemy in play. A token carries a short
+    code unique on the table ("B1", "B2" for two Barkers) and the legend beside the board
+    names it: six fighters of one name, close together, are still told apart."""
     fighters = view["fighters"]
     active = (view.get("activation") or {}).get("fighter")
     in_play = [f for f in fighters.values() if f.get("position") and f["status"] == "in_play"]
+    codes = token_codes(fighters)
     figures = []
     for f in fighters.values():
         pos = f.get("position")
@@ -106,21 +111,60 @@ def _figures(view: dict, seats: Seats) -> list[dict]:
                 "r": SCALE * 0.5,
                 "colour": seat_colour(f["seat"], view["seats"]),
                 "out": f["status"] != "in_play",
-                "label": f["name"].split()[-1][:8],
-                "wounds": f"{f['wounds_left']}/{f['stats']['wounds']}",
+                "label": codes[f["id"]],
                 "fx": round(x + math.cos(facing) * SCALE * 0.9, 1),
                 "fy": round(y + math.sin(facing) * SCALE * 0.9, 1),
                 "pick": f"fighter:{f['id']}",
-                "title": gettext("%(fighter)s (%(player)s): %(wounds)s wounds left")
-                % {
-                    "fighter": f["name"],
-                    "player": seats.name(f["seat"]),
-                    "wounds": f["wounds_left"],
-                },
+                "title": _title(f, codes[f["id"]], seats, active),
                 "active": f["id"] == active,
             }
         )
     return figures
+
+
+def token_codes(fighters: dict) -> dict:
+    """A code per fighter id, unique on the table: the initials of its name ("Ma Barker":
+    "MB"), numbered when initials are shared ("Barker" six times: "B1" to "B6")."""
+    initials = {}
+    for f in fighters.values():
+        words = f["name"].split()[:2] or ["?"]
+        initials[f["id"]] = "".join(w[:1].upper() for w in words)
+    shared = {}
+    for code in initials.values():
+        shared[code] = shared.get(code, 0) + 1
+    codes, counts = {}, {}
+    for fid, code in initials.items():
+        if shared[code] > 1:
+            counts[code] = counts.get(code, 0) + 1
+            code = f"{code}{counts[code]}"
+        codes[fid] = code
+    return codes
+
+
+def _title(f: dict, code: str, seats: Seats, active) -> str:
+    """What hovering or tapping a token says: code, name, owner, wounds and state."""
+    state = gettext("activated now") if f["id"] == active else _state(f)
+    return gettext("%(code)s %(fighter)s (%(player)s): %(wounds)s of %(max)s wounds, %(state)s") % {
+        "code": code,
+        "fighter": f["name"],
+        "player": seats.name(f["seat"]),
+        "wounds": f["wounds_left"],
+        "max": f["stats"]["wounds"],
+        "state": state,
+    }
+
+
+def _state(f: dict) -> str:
+    if f["status"] != "in_play":
+        return gettext("out of action")
+    if f.get("activated"):
+        return gettext("has activated this turn")
+    return gettext("ready")
+
+
+def legend(figures: list[dict]) -> list[dict]:
+    """The board's key: one line per token, what its title says (a list any reader reaches)."""
+    return [{"colour": f["colour"], "code": f["label"], "text": f["title"]} for f in figures]
 
 
 def _rings(view: dict) -> list[dict]:
