@@ -1,0 +1,104 @@
+"""Issue 31: every event reads in the reader's language. Engines emit a code with parameters
+(rulesets/<game>/messages.py); matches/messages.py renders it through gettext; an event
+stored before codes existed still reads as its stored English text."""
+
+import random
+
+import pytest
+from django.utils import translation
+
+from matches.messages import event_message, phrase
+from rulesets.core.errors import IllegalAction
+from rulesets.last_hope_frontier import RULESET
+from rulesets.registry import get_messages
+from tests.rulesets.last_hope_frontier.test_live_support import SEATS, concrete, random_gang
+
+LHF = "last-hope-frontier"
+
+
+def _battle_events(battle: int) -> list[dict]:
+    """The events of one random battle, through legal_actions and apply only."""
+    rnd = random.Random(battle)
+    gangs = {"x": random_gang(rnd, 1, 1), "y": random_gang(rnd, 101, 2)}
+    state = RULESET.new_game(list(SEATS), {"gangs": gangs, "turn_limit": 4}, battle)
+    events = []
+    for _step in range(2000):
+        if RULESET.outcome(state) is not None:
+            break
+        seat = rnd.choice(RULESET.to_move(state))
+        entry = rnd.choice(RULESET.legal_actions(state, seat))
+        for _ in range(30):
+            try:
+                resolution = RULESET.apply(state, seat, concrete(entry, state, seat, rnd))
+            except IllegalAction:
+                continue
+            events += resolution.events
+            state = resolution.state
+            break
+    if battle % 3 == 0 and RULESET.outcome(state) is None:
+        events += RULESET.resign(state, SEATS[0]).events
+    return events
+
+
+@pytest.fixture(scope="module")
+def frontier_events() -> list[dict]:
+    return [e for battle in range(12) for e in _battle_events(battle)]
+
+
+def test_every_frontier_event_has_a_code_that_reads_in_three_languages(frontier_events):
+    catalogue = get_messages(LHF)
+    missing = {e["type"] for e in frontier_events if e.get("code") not in catalogue.MESSAGES}
+    assert missing == set()
+    for language in ("en", "fr", "nl"):
+        with translation.override(language):
+            for event in frontier_events:
+                said = phrase(catalogue, event["code"], event["params"])
+                assert "%(" not in said and said.strip(), event
+
+
+def test_a_french_reader_reads_a_frontier_battle_in_french(frontier_events):
+    moved = next(e for e in frontier_events if e["code"] == "moved")
+    with translation.override("fr"):
+        said = event_message(ruleset=LHF, kind=moved["type"], text=moved["text"], data=moved)
+    assert said != moved["text"] and "se déplace" in said
+
+
+def test_codes_seen_in_random_battles_cover_most_of_the_catalogue(frontier_events):
+    seen = {e["code"] for e in frontier_events}
+    assert {"activated", "moved", "deployed", "attack_declared", "cards_revealed"} <= seen
+
+
+def test_an_event_stored_before_codes_reads_as_its_text():
+    with translation.override("fr"):
+        old = event_message(ruleset=LHF, kind="moved", text="Eli moves 3 inches.", data={})
+        unknown = event_message(
+            ruleset=LHF, kind="moved", text="Eli moves.", data={"code": "gone", "params": {}}
+        )
+        bad = event_message(
+            ruleset=LHF, kind="moved", text="Eli moves.", data={"code": "moved", "params": {}}
+        )
+        untexted = event_message(ruleset=LHF, kind="player_resigned", text="", data={})
+    assert (old, unknown, bad, untexted) == (
+        "Eli moves 3 inches.",
+        "Eli moves.",
+        "Eli moves.",
+        "player resigned",
+    )
+
+
+def test_numbers_and_words_are_written_the_readers_way():
+    data = {
+        "code": "moved",
+        "params": {
+            "fighter": "Eli",
+            "distance": {"code": "inches", "params": {"n": 3.5}},
+            "spot": {"code": "spot", "params": {"x": 10.25, "y": 3.0}},
+        },
+    }
+    with translation.override("en"):
+        assert event_message(ruleset=LHF, kind="moved", text="", data=data) == (
+            'Eli moves 3.5" to (10.25, 3).'
+        )
+    with translation.override("fr"):
+        said = event_message(ruleset=LHF, kind="moved", text="", data=data)
+    assert "3,5" in said and "10,25" in said
