@@ -13,6 +13,7 @@ import math
 from django.utils.translation import gettext, gettext_noop
 
 from matches.tables.common import Control, Seats, controls, seat_colour
+from rulesets.last_hope_frontier.messages import WORDS
 from rulesets.last_hope_frontier.movement import BOARD_SIZE, CARD_LENGTH
 
 SCALE = 20  # px per inch
@@ -37,6 +38,36 @@ LABELS = {
     "end_activation": gettext_noop("End the activation"),
     "end_turn": gettext_noop("End the turn"),
 }
+
+
+# The engine's phases and the keys of an action's options, as the page names them.
+PHASES = {
+    "initiative": gettext_noop("initiative"),
+    "deployment": gettext_noop("deployment"),
+    "battle": gettext_noop("battle"),
+    "over": gettext_noop("over"),
+}
+OPTIONS = {
+    "line_of_fire": gettext_noop("a line of fire"),
+    "over_obstacle": gettext_noop("over an obstacle"),
+    "climb": gettext_noop("climb (inches)"),
+    "jump_down": gettext_noop("jump down (inches)"),
+}
+
+
+def phase_name(phase: str) -> str:
+    return gettext(PHASES[phase]) if phase in PHASES else phase.replace("_", " ")
+
+
+def option_name(key: str) -> str:
+    return gettext(OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
+
+
+def thing_name(slug: object) -> str:
+    """A weapon or an item by its slug, in the reader's language (the events' own words)."""
+    if not isinstance(slug, str):
+        return ""
+    return gettext(WORDS[slug]) if slug in WORDS else slug.replace("-", " ")
 
 
 def card_label(code: str) -> str:
@@ -76,7 +107,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 gettext("%(turn)s of %(limit)s")
                 % {"turn": view["turn"], "limit": view["turn_limit"]},
             ),
-            (gettext("Phase"), view["phase"]),
+            (gettext("Phase"), phase_name(view["phase"])),
             (gettext("Active player"), seats.name(view.get("active"))),
             (
                 gettext("Attack card face down"),
@@ -236,7 +267,10 @@ def _waiting(view: dict, seats: Seats) -> str:
         return gettext("An attack card is face down: %(names)s must defend.") % {"names": who}
     if not who:
         return ""
-    return gettext("%(names)s to play (%(phase)s).") % {"names": who, "phase": view["phase"]}
+    return gettext("%(names)s to play (%(phase)s).") % {
+        "names": who,
+        "phase": phase_name(view["phase"]),
+    }
 
 
 def _control(action: dict, view: dict, seats: Seats) -> Control:
@@ -258,7 +292,7 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
                 "scale": SCALE,
             }
         elif isinstance(value, list):
-            inputs.append({"key": key, "kind": "bool", "label": key.replace("_", " ")})
+            inputs.append({"key": key, "kind": "bool", "label": option_name(key)})
         elif _is_range(value):
             inputs.append(
                 {
@@ -266,7 +300,7 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
                     "kind": "number",
                     "min": value["min"],
                     "max": value["max"],
-                    "label": gettext("%(what)s (in)") % {"what": key.replace("_", " ")},
+                    "label": option_name(key),
                 }
             )
     needs_card = concrete.get("card") == {"from_hand": True}
@@ -280,8 +314,8 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
         label = gettext(LABELS[kind]) % {
             "fighter": name(action.get("fighter")),
             "target": name(target),
-            "item": action.get("item"),
-            "weapon": action.get("weapon", ""),
+            "item": thing_name(action.get("item")),
+            "weapon": thing_name(action.get("weapon")),
             "reach": action.get("max_distance", "?"),
             "count": action.get("count"),
         }

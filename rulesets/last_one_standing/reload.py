@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 from rulesets.last_one_standing import catalogue
 from rulesets.last_one_standing.character import has_ability, refresh_weight
 from rulesets.last_one_standing.house_rules import UNEQUIP_ANYWHERE
@@ -19,7 +20,14 @@ from rulesets.last_one_standing.looting import equip, queue_discard
 def start(state: dict, seat: str, events: list) -> None:
     state["turn"]["actions"] -= 1
     state["pending"].append({"kind": "rearrange", "seat": seat})
-    events.append({"type": "reload", "seat": seat, "text": f"{seat} reloads and rearranges."})
+    events.append(
+        {
+            "type": "reload",
+            "seat": seat,
+            "text": f"{seat} reloads and rearranges.",
+            **said("reload", seat=seat),
+        }
+    )
 
 
 def rearrange_actions(state: dict, seat: str) -> list[dict]:

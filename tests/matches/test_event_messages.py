@@ -102,3 +102,42 @@ def test_numbers_and_words_are_written_the_readers_way():
     with translation.override("fr"):
         said = event_message(ruleset=LHF, kind="moved", text="", data=data)
     assert "3,5" in said and "10,25" in said
+
+
+OTHER_GAMES = {
+    "battle-royale": ({}, {"turn_start", "card_played", "step", "eliminator_moved", "doom_roll"}),
+    "last-one-standing": ({"max_rounds": 3}, {"turn", "end_turn", "step", "round", "reload"}),
+    "le-dernier-peuple": ({}, {"turn_started", "cards_drawn", "meeple_moved", "movement_played"}),
+}
+
+
+def _random_events(slug: str, options: dict) -> list[dict]:
+    from rulesets.registry import get_ruleset
+
+    game, events = get_ruleset(slug), []
+    for seed in range(3):
+        rnd, state = random.Random(seed), game.new_game(["s1", "s2"], options, seed)
+        for _step in range(300):
+            if game.outcome(state) is not None:
+                break
+            seat = rnd.choice(list(game.to_move(state)))
+            try:
+                resolution = game.apply(state, seat, rnd.choice(game.legal_actions(state, seat)))
+            except IllegalAction:
+                continue
+            events += resolution.events
+            state = resolution.state
+    return events
+
+
+@pytest.mark.parametrize("slug", list(OTHER_GAMES))
+def test_the_other_games_most_frequent_events_read_in_three_languages(slug):
+    options, frequent = OTHER_GAMES[slug]
+    events = _random_events(slug, options)
+    catalogue = get_messages(slug)
+    assert frequent <= {e["type"] for e in events if e.get("code") in catalogue.MESSAGES}
+    for language in ("en", "fr", "nl"):
+        with translation.override(language):
+            for event in events:
+                said = event_message(ruleset=slug, kind=event["type"], text="", data=event)
+                assert "%(" not in said and said.strip(), event
