@@ -9,18 +9,34 @@ stored text: an old replay still shows what happened, never an error.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from rulesets.registry import get_messages
 
 DEPTH = 4  # phrases inside phrases: deep enough for any game, never a loop
 
+# The events matches writes itself, whatever the game: codes "match:<name>".
+OWN = SimpleNamespace(
+    MESSAGES={
+        "match:started": gettext_noop("The match begins: %(table)s."),
+        "match:finished": gettext_noop("The match is over. Winner: %(winners)s."),
+        "match:resigned": gettext_noop("%(name)s resigned."),
+        "match:friendly": gettext_noop(
+            "A friendly battle: %(name)s brings %(gang)s; each invited player accepts with a "
+            "gang of their own. No campaign counts it."
+        ),
+    },
+    WORDS={"nobody": gettext_noop("nobody")},
+)
+
 
 def event_message(*, ruleset: str, kind: str, text: str, data: dict | None) -> str:
     """What the event says in the active language (its stored text when it has no code)."""
-    catalogue = get_messages(ruleset)
     code = (data or {}).get("code")
+    catalogue = OWN if str(code).startswith("match:") else get_messages(ruleset)
     if catalogue is not None and isinstance(code, str):
         try:
             return phrase(catalogue, code, (data or {}).get("params") or {})

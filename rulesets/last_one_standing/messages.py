@@ -4,7 +4,7 @@ read as their stored English text until they get a code here. A seat is named by
 
 from __future__ import annotations
 
-from rulesets.core.messages import gettext_noop
+from rulesets.core.messages import gettext_noop, word
 
 MESSAGES = {
     "round": gettext_noop("Round %(number)s begins: %(order)s in that order."),
@@ -14,6 +14,25 @@ MESSAGES = {
     "step": gettext_noop("%(seat)s moves to %(hex)s."),
     "drop_in": gettext_noop("%(seat)s drops in at %(hex)s."),
     "reload": gettext_noop("%(seat)s reloads and rearranges."),
+    "equip_face_down": gettext_noop("%(seat)s equips a card face down in the %(slot)s slot."),
+    "equip": gettext_noop("%(seat)s equips %(card)s in the %(slot)s slot."),
+    "unequip": gettext_noop("%(seat)s takes the card off the %(slot)s slot."),
+    "loaded": gettext_noop("%(seat)s is loaded and ready; weight %(weight)s."),
+    "token_set_aside": gettext_noop(
+        "It is their first turn: the token is set aside, not placed on the Island Event track."
+    ),
 }
 
-WORDS: dict[str, str] = {}
+# The slots by key (a card keeps its own name: the cards are the game's, in English).
+WORDS = {
+    "light": gettext_noop("Light Weapon"),
+    "long": gettext_noop("Long Gun"),
+    "heavy": gettext_noop("Heavy Weapon"),
+    "armour": gettext_noop("Armour"),
+    "backpack": gettext_noop("Backpack"),
+    "apparel": gettext_noop("Apparel"),
+}
+
+
+def slot(key: str) -> object:
+    return word(key) if key in WORDS else key

@@ -106,7 +106,7 @@ def test_numbers_and_words_are_written_the_readers_way():
 
 OTHER_GAMES = {
     "battle-royale": ({}, {"turn_start", "card_played", "step", "eliminator_moved", "doom_roll"}),
-    "last-one-standing": ({"max_rounds": 3}, {"turn", "end_turn", "step", "round", "reload"}),
+    "last-one-standing": ({"max_rounds": 3}, {"turn", "end_turn", "step", "round", "loaded"}),
     "le-dernier-peuple": ({}, {"turn_started", "cards_drawn", "meeple_moved", "movement_played"}),
 }
 
