@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns import access, selectors, services
+from campaigns import access, log_lines, selectors, services
 from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
 from campaigns.views.forms import CampaignCreateForm, JoinForm, PairForm, ReasonForm
 from config.pages import SERVICE_ERRORS, call_service, error_of, form_status
@@ -93,7 +93,7 @@ def campaign_detail(request, pk: int):
     battles = list(_battles(campaign)[:30])
     outcomes = defaultdict(list)
     for entry in campaign.log.filter(kind__in=OUTCOME_KINDS, battle__in=battles).order_by("id"):
-        outcomes[entry.battle_id].append(entry.text)
+        outcomes[entry.battle_id].append(log_lines.line(entry))
     for battle in battles:
         battle.outcome_lines = outcomes.get(battle.pk, [])
         battle.awaiting = access.awaiting(battle=battle)
@@ -112,7 +112,9 @@ def campaign_detail(request, pk: int):
         "memberships": memberships,
         "waiting": [b for b in battles if b.status in ("reported", "disputed")],
         "done": [b for b in battles if b.status == "confirmed"],
-        "log": list(campaign.log.select_related("actor").order_by("-id")[:LOG_SHOWN]),
+        "log": log_lines.with_lines(
+            campaign.log.select_related("actor").order_by("-id")[:LOG_SHOWN]
+        ),
         "mine": mine,
         "pair_form": PairForm(members=active),
         "opponents": [m for m in active if m.gang.owner_id != user.pk] or active,

@@ -141,3 +141,35 @@ def test_the_other_games_most_frequent_events_read_in_three_languages(slug):
             for event in events:
                 said = event_message(ruleset=slug, kind=event["type"], text="", data=event)
                 assert "%(" not in said and said.strip(), event
+
+
+@pytest.mark.django_db
+def test_a_match_stored_before_codes_replays_and_its_log_reads_as_stored():
+    """Issue 31's proof: events written before codes existed (no code in their data) still
+    show their stored text on a French page, and the match replays to its stored state."""
+    from django.test import Client
+
+    from matches.models import MatchEvent
+    from matches.services.replay import replay_match
+    from tests.factories import UserFactory
+    from tests.matches.factories import start_live_match
+
+    alice, bob = UserFactory(), UserFactory()
+    match = start_live_match(
+        ruleset=LHF, players=[alice.username, bob.username], options={}, created_by=alice
+    )
+    MatchEvent.objects.filter(match=match).update(data={})  # as stored before the change
+    MatchEvent.objects.create(
+        match=match,
+        seq=match.last_event_seq + 1,
+        type="moved",
+        version=match.version,
+        text="Marshal Hale moves 3 inches to (10, 2).",
+        data={"fighter": 101},
+    )
+    client = Client()
+    client.force_login(alice)
+    body = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Marshal Hale moves 3 inches to (10, 2)." in body
+    assert "The match begins:" in body  # its stored English: it has no code any more
+    assert replay_match(match)[0] is True
