@@ -47,6 +47,14 @@ WORDS = {
     "draft": gettext_noop("draft"),
     "play": gettext_noop("play"),
     "over": gettext_noop("over"),
+    "plains": gettext_noop("plains"),
+    "forest": gettext_noop("forest"),
+    "desert": gettext_noop("desert"),
+    "tower": gettext_noop("tower"),
+    "water": gettext_noop("water"),
+    "wall": gettext_noop("wall"),
+    "loot": gettext_noop("loot crate"),
+    "supply": gettext_noop("supply crate"),
 }
 
 
@@ -130,6 +138,7 @@ def _cells(view: dict, picks_by_hex: dict[str, str]) -> list[dict]:
                 "fill": TERRAIN.get(terrain, "#ccc"),
                 "terrain": terrain,
                 "crate": crate["kind"] if crate else "",
+                "title": f"{key}: {word(terrain)}" + (f", {word(crate['kind'])}" if crate else ""),
                 "pick": picks_by_hex.get(key, ""),
             }
         )

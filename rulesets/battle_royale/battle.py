@@ -16,6 +16,7 @@ Decisions (docs/rules/battle-royale.md):
 
 from __future__ import annotations
 
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale import talents
 from rulesets.battle_royale.board import (
     NEUTRAL,
@@ -29,6 +30,7 @@ from rulesets.battle_royale.board import (
     to_graveyard,
     to_spoils,
 )
+from rulesets.core.messages import said
 
 QUIET_TURNS = 3
 
@@ -107,6 +109,13 @@ def fight(state: dict, tile: str, events: list) -> None:
             "text": f"On {label(tile)} {_names(winners)} {_verb(winners, 'win')}; "
             f"{_names(losers)} {_verb(losers, 'lose')} one warrior each to "
             f"{capitalised(taker)}'s war spoils.",
+            **said(
+                "fight",
+                tile=label(tile),
+                winners=say.colours(winners),
+                losers=say.colours(losers),
+                taker=say.colour(taker, capital=True),
+            ),
         }
     )
 
@@ -130,6 +139,7 @@ def _neutral_wins(state: dict, tile: str, losers: list[str], events: list) -> No
             "taker": None,
             "text": f"On {label(tile)} the neutral warriors win; {capitalised(victim)} loses "
             "a warrior (eliminated).",
+            **said("fight_neutral", tile=label(tile), victim=say.colour(victim, capital=True)),
         }
     )
 

@@ -18,6 +18,26 @@ MESSAGES = {
     "doom_roll": gettext_noop("%(colour)s rolls the doom die: %(face)s."),
     "extra_roll_explosion": gettext_noop("Extra doom roll: explosion!"),
     "extra_roll": gettext_noop("Extra doom roll: %(face)s, nothing happens."),
+    "fight": gettext_noop(
+        "Fight on %(tile)s: %(winners)s beat %(losers)s; one warrior of each loser goes to "
+        "%(taker)s's war spoils."
+    ),
+    "fight_neutral": gettext_noop(
+        "On %(tile)s the neutral warriors win; %(victim)s loses a warrior (eliminated)."
+    ),
+    "explosion": gettext_noop(
+        "Explosion! Tile %(tile)s is launched: landed on other tiles: %(landed)s; "
+        "into the box: %(lost)s."
+    ),
+    "explosion_flag": gettext_noop(
+        "Explosion! But the eliminator is under the flag tile: it must be moved instead."
+    ),
+    "explosion_hole": gettext_noop(
+        "Explosion! But the eliminator is under a hole: it must be moved instead."
+    ),
+    "tile_sunk": gettext_noop(
+        "Tile %(tile)s is cut off from the flag tile and sinks with %(warriors)s."
+    ),
 }
 
 WORDS = {
@@ -53,3 +73,8 @@ def card(face: dict) -> dict:
     if face.get("extra"):
         return said("card_extra", extra=word(face["extra"]), **counts)
     return said("card", **counts)
+
+
+def colours(names: list[str]) -> list[dict]:
+    """Colours opening a phrase ("Red, Blue"), each a word."""
+    return [colour(n, capital=True) for n in names]

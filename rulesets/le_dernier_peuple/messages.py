@@ -22,6 +22,10 @@ MESSAGES = {
     ),
     "vp_gained": gettext_noop("The %(people)s gain %(value)s VP from the bank."),
     "movement_card": gettext_noop("movement card %(number)s (%(shade)s)"),
+    "meeples_swapped": gettext_noop(
+        "A meeple of the %(people)s (now on %(mine)s) and one of the %(other)s (now on "
+        "%(theirs)s) swap places."
+    ),
 }
 
 WORDS = {

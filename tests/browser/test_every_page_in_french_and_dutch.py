@@ -3,7 +3,8 @@ in French and in Dutch, shows none of the English sentences listed here: the wor
 met in English on French and Dutch pages, and the live tables' own sentences.
 
 The list holds whole phrases, never a lone word a name could contain ("Barker", "Hale").
-A page's text is what a person reads (``innerText``), the language switcher aside.
+A page's text is what a person reads (``innerText``), the language switcher aside, and what
+hovering a board's pieces says (the SVG ``<title>`` elements).
 """
 
 from __future__ import annotations
@@ -57,6 +58,12 @@ ENGLISH = [
     " warrior steps ",
     " moves the eliminator",
     "Extra doom roll",
+    # what hovering a board's piece says (its SVG <title>)
+    "A hole at",
+    "Tile (",
+    "Territory ",
+    ": plains",
+    "loot crate",
 ]
 
 LANGUAGES = {"fr": "fr-FR", "nl": "nl-NL"}
@@ -102,7 +109,8 @@ def _english_on(page) -> list[str]:
     text = page.evaluate(
         "() => { const b = document.body.cloneNode(true);"
         " b.querySelectorAll('select, option, script, style').forEach(e => e.remove());"
-        " return b.innerText; }"
+        " const titles = [...document.querySelectorAll('svg title')].map(t => t.textContent);"
+        " return b.innerText + '\\n' + titles.join('\\n'); }"
     )
     return [sentence for sentence in ENGLISH if sentence in text]
 
