@@ -47,11 +47,16 @@ def battle_royale(state: dict, events: list) -> None:
             {
                 "type": "battle_royale_skipped",
                 "text": "No Battle Royale in the first three turns of a two-player game.",
+                **said("battle_royale_skipped"),
             }
         )
         return
     events.append(
-        {"type": "battle_royale", "text": "Battle Royale! Every tile but the flag fights."}
+        {
+            "type": "battle_royale",
+            "text": "Battle Royale! Every tile but the flag fights.",
+            **said("battle_royale"),
+        }
     )
     for tile in sorted(state["board"], key=_reading_order):
         if tile != state["flag"]:

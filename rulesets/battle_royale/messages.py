@@ -35,6 +35,10 @@ MESSAGES = {
     "explosion_hole": gettext_noop(
         "Explosion! But the eliminator is under a hole: it must be moved instead."
     ),
+    "battle_royale": gettext_noop("Battle Royale! Every tile but the flag fights."),
+    "battle_royale_skipped": gettext_noop(
+        "No Battle Royale in the first three turns of a two-player game."
+    ),
     "tile_sunk": gettext_noop(
         "Tile %(tile)s is cut off from the flag tile and sinks with %(warriors)s."
     ),

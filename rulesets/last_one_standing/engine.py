@@ -213,6 +213,7 @@ def _turn_action(state: dict, seat: str, action: dict, rng: Rng, events: list) -
                 "seat": seat,
                 "points": points,
                 "text": f"{seat} moves ({points} movement points).",
+                **said("move", seat=seat, points=points),
             }
         )
         _maybe_stop(state, seat, rng, events)

@@ -12,6 +12,7 @@ MESSAGES = {
     "turn": gettext_noop("It is %(seat)s's turn."),
     "end_turn": gettext_noop("%(seat)s ends their turn."),
     "step": gettext_noop("%(seat)s moves to %(hex)s."),
+    "move": gettext_noop("%(seat)s moves (%(points)s movement points)."),
     "drop_in": gettext_noop("%(seat)s drops in at %(hex)s."),
     "reload": gettext_noop("%(seat)s reloads and rearranges."),
     "equip_face_down": gettext_noop("%(seat)s equips a card face down in the %(slot)s slot."),
