@@ -15,6 +15,7 @@ from itertools import pairwise
 from django.db.models import Count, Prefetch, Q
 
 from campaigns import selectors
+from campaigns.log_lines import with_lines
 from campaigns.models import Battle, BattleSide, Campaign, LiveBattle, LogEntry, Membership, Round
 from ranking import by_field, head_to_head
 from rulesets.core.words import counted
@@ -114,7 +115,7 @@ def campaign_dashboard(campaign: Campaign) -> Dashboard:
         ),
         standings=standings,
         explanations=explanations,
-        log=list(campaign.log.select_related("actor").order_by("-id")[:LOG_LINES]),
+        log=with_lines(campaign.log.select_related("actor").order_by("-id")[:LOG_LINES]),
         next=NextStep("", ""),
     )
     dashboard.next = next_step(dashboard)

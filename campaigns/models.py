@@ -332,7 +332,10 @@ class LogEntry(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="log")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    text = models.CharField(max_length=500)
+    text = models.CharField(max_length=500)  # the English, as written (and for old lines)
+    # The line's code and parameters (campaigns/log_lines.py): read in the reader's language.
+    code = models.CharField(max_length=50, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
     battle = models.ForeignKey(
         Battle, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )

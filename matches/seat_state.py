@@ -8,12 +8,21 @@ same function either way, so the two can never disagree on what a seat may see.
 
 from __future__ import annotations
 
+from matches.messages import event_message
 from matches.models import MatchEvent
 
 
-def event_json(event: MatchEvent) -> dict:
-    """An event as the API shows it: the engine's public fields, then seq, type and text."""
-    return {**event.data, "seq": event.seq, "type": event.type, "text": event.text}
+def event_json(event: MatchEvent, ruleset: str | None = None) -> dict:
+    """An event as the API shows it: the engine's public fields, then seq, type and text;
+    with the game's ``ruleset``, its ``message`` in the active language too (the events
+    endpoint; a stream's events carry the code and parameters, not a language: a frame is
+    built once by a worker for readers of every language)."""
+    body = {**event.data, "seq": event.seq, "type": event.type, "text": event.text}
+    if ruleset is not None:
+        body["message"] = event_message(
+            ruleset=ruleset, kind=event.type, text=event.text, data=event.data
+        )
+    return body
 
 
 def visible_to(event: MatchEvent, seat: str | None) -> bool:

@@ -67,6 +67,27 @@ def _bots() -> dict[str, Bot]:
     return found
 
 
+@cache
+def _messages() -> dict:
+    # Each game's event catalogue is its package's messages.py (rulesets/core/messages.py).
+    found = {}
+    for name in ENGINES:
+        try:
+            module = import_module(f"{name}.messages")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{name}.messages":
+                raise
+            continue
+        found[import_module(name).RULESET.slug] = module
+    return found
+
+
+def get_messages(slug: str):
+    """The game's event catalogue (``MESSAGES``, ``WORDS``), or None: its events read as
+    their stored English text."""
+    return _messages().get(slug)
+
+
 def get_bot(slug: str) -> Bot | None:
     """The game's own bot, or None: a game without one is played at random."""
     return _bots().get(slug)

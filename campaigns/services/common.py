@@ -9,10 +9,27 @@ from campaigns.models import (
 
 
 def log(
-    campaign: Campaign, kind: str, text: str, *, actor=None, battle=None, gang=None
+    campaign: Campaign,
+    kind: str,
+    text: str,
+    *,
+    actor=None,
+    battle=None,
+    gang=None,
+    code: str = "",
+    params: dict | None = None,
 ) -> LogEntry:
+    """A line of the campaign log: its English ``text``, and (when campaigns/log_lines.py
+    knows it) its ``code`` and ``params``, so each reader reads it in their language."""
     return LogEntry.objects.create(
-        campaign=campaign, kind=kind, text=text, actor=actor, battle=battle, gang=gang
+        campaign=campaign,
+        kind=kind,
+        text=text,
+        actor=actor,
+        battle=battle,
+        gang=gang,
+        code=code,
+        params=params or {},
     )
 
 

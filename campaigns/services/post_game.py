@@ -87,7 +87,16 @@ def _take_out_of_action(battle: Battle, casualties, gang_of: dict, outcome: dict
                 f"{fighter.name} of {gang.name} was taken out of action a third time and is "
                 "dead; their equipment is buried with them."
             )
-            log(campaign, LogEntry.Kind.DEATH, text, battle=battle, gang=gang)
+            words = {"fighter": fighter.name, "gang": gang.name}
+            log(
+                campaign,
+                LogEntry.Kind.DEATH,
+                text,
+                battle=battle,
+                gang=gang,
+                code="death",
+                params=words,
+            )
         else:
             outcome["injuries"].append(
                 {**who, "strike": injury.strike, "wounds_lost": injury.wounds_lost}
@@ -96,7 +105,16 @@ def _take_out_of_action(battle: Battle, casualties, gang_of: dict, outcome: dict
                 f"{fighter.name} of {gang.name} was taken out of action "
                 f"({injury.strike} of 3) and permanently loses a wound."
             )
-            log(campaign, LogEntry.Kind.INJURY, text, battle=battle, gang=gang)
+            words = {"fighter": fighter.name, "gang": gang.name, "strike": injury.strike}
+            log(
+                campaign,
+                LogEntry.Kind.INJURY,
+                text,
+                battle=battle,
+                gang=gang,
+                code="injury",
+                params=words,
+            )
     return died
 
 
@@ -124,6 +142,8 @@ def _award_flips(battle: Battle, casualties, died: list[str], gang_of: dict, out
             f"{fighter.name} earned {counted(count, 'card flip')}.",
             battle=battle,
             gang=gang_of[fighter.gang_id],
+            code="flips",
+            params={"fighter": fighter.name, "count": count},
         )
 
 
@@ -146,6 +166,8 @@ def _reward_side(battle: Battle, side, outcome: dict) -> None:
             f"{side.gang.name} earned {counted(reward, 'credit')} ({side.result}).",
             battle=battle,
             gang=side.gang,
+            code="reward",
+            params={"gang": side.gang.name, "count": reward, "result": side.result},
         )
     for slug in side.goods:  # goods, or findable items for the stash
         rosters.add_found(

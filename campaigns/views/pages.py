@@ -12,7 +12,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from campaigns import access, selectors, services, sessions
+from campaigns import access, log_lines, selectors, services, sessions
 from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, Membership, Round
 from campaigns.services.pairings import pairs_left
 from campaigns.views.forms import CampaignCreateForm, JoinForm, PairForm, ReasonForm
@@ -101,7 +101,7 @@ def campaign_detail(request, pk: int):
     battles = list(_battles(campaign)[:30])
     outcomes = defaultdict(list)
     for entry in campaign.log.filter(kind__in=OUTCOME_KINDS, battle__in=battles).order_by("id"):
-        outcomes[entry.battle_id].append(entry.text)
+        outcomes[entry.battle_id].append(log_lines.line(entry))
     for battle in battles:
         battle.outcome_lines = outcomes.get(battle.pk, [])
         battle.awaiting = access.awaiting(battle=battle)
@@ -127,7 +127,9 @@ def campaign_detail(request, pk: int):
         "done": [b for b in battles if b.status == "confirmed"],
         "voided": [b for b in battles if b.status == "void"],
         "pairs_left": _pairs_left(campaign, round_, mine, active),
-        "log": list(campaign.log.select_related("actor").order_by("-id")[:LOG_SHOWN]),
+        "log": log_lines.with_lines(
+            campaign.log.select_related("actor").order_by("-id")[:LOG_SHOWN]
+        ),
         "mine": mine,
         "pair_form": PairForm(members=active),
         "opponents": [m for m in active if m.gang.owner_id != user.pk] or active,

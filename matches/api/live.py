@@ -112,14 +112,17 @@ def instance_json(action: MatchAction) -> dict:
 
 
 class EventSerializer(serializers.ModelSerializer):
-    """``seq``, ``type`` and ``text``, then the engine's own public fields at the top level."""
+    """``seq``, ``type`` and ``text`` (the stored English), ``message`` (the same in the
+    request's language), then the engine's own public fields at the top level."""
+
+    message = serializers.CharField(read_only=True, help_text="The event in your language.")
 
     class Meta:
         model = MatchEvent
-        fields = ["seq", "type", "text"]
+        fields = ["seq", "type", "text", "message"]
 
     def to_representation(self, event: MatchEvent) -> dict:
-        return seat_state.event_json(event)
+        return seat_state.event_json(event, self.context["ruleset"])
 
 
 # --- live play -----------------------------------------------------------------------------------
@@ -297,9 +300,13 @@ class EventListView(ListAPIView):
             pk=self.kwargs["match_id"],
         )
         seat = _watcher(match, self.request.user)
+        self.ruleset = match.ruleset
         return selectors.events_for(
             match=match, seat=seat.seat if seat else None, after=self._after()
         )
+
+    def get_serializer_context(self) -> dict:
+        return {**super().get_serializer_context(), "ruleset": getattr(self, "ruleset", "")}
 
     def _after(self) -> int:
         raw = self.request.query_params.get("after", "0")

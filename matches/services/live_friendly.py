@@ -85,7 +85,11 @@ def create_friendly_battle(
         f"A friendly battle: {created_by.username} brings {mine['name']}; each invited player "
         "accepts with a gang of their own. No campaign counts it."
     )
-    _append_events(match, [{"type": FRIENDLY, "text": text}])
+    coded = {
+        "code": "match:friendly",
+        "params": {"name": created_by.username, "gang": mine["name"]},
+    }
+    _append_events(match, [{"type": FRIENDLY, "text": text, **coded}])
     match.save(update_fields=["options", "last_event_seq"])
     Participant.objects.filter(pk=seat.pk).update(gang=gang)
     return match

@@ -224,7 +224,10 @@ def deal_if_accepted(match: Match, *, participants: list[Participant] | None = N
     match.status = Match.Status.LIVE
     match.played_at = timezone.now()
     table = ", ".join(f"{p.player.username} ({p.seat})" for p in participants)
-    _append_events(match, [{"type": "match_started", "text": f"The match begins: {table}."}])
+    started = {"code": "match:started", "params": {"table": table}}
+    _append_events(
+        match, [{"type": "match_started", "text": f"The match begins: {table}.", **started}]
+    )
     match.save(update_fields=["state", "status", "played_at", "last_event_seq"])
     # The tables redraw, clocks start, bots to move wake after the commit (live_hooks).
     live_hooks.match_changed(

@@ -219,7 +219,9 @@ class _Table:
         wins; with more, nobody can go on and the match is abandoned."""
         participant.resigned = True
         participant.save(update_fields=["resigned"])
-        events = [{"type": "player_resigned", "text": f"{self._name(action.seat)} resigned."}]
+        name = self._name(action.seat)
+        coded = {"code": "match:resigned", "params": {"name": name}}
+        events = [{"type": "player_resigned", "text": f"{name} resigned.", **coded}]
         left = [p for p in self.participants if not p.resigned]
         outcome = None
         if len(left) == 1:
@@ -283,9 +285,18 @@ class _Table:
             p.scores = outcome["scores"].get(p.seat, {})
             p.team = str(outcome["teams"].get(p.seat, p.team))[:50]
         Participant.objects.bulk_update(self.participants, ["placement", "scores", "team"])
-        winners = ", ".join(self._name(s) for s in outcome["winners"]) or "nobody"
+        names = [self._name(s) for s in outcome["winners"]]
+        winners = ", ".join(names) or "nobody"
+        coded = {"code": "match:finished", "params": {"winners": names or {"word": "nobody"}}}
         self._append(
-            [{"type": "match_finished", "text": f"The match is over. Winner: {winners}."}], action
+            [
+                {
+                    "type": "match_finished",
+                    "text": f"The match is over. Winner: {winners}.",
+                    **coded,
+                }
+            ],
+            action,
         )
         match_id = self.match.pk
         transaction.on_commit(lambda: _announce_finished(match_id), robust=True)

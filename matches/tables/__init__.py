@@ -16,6 +16,7 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext
 
 from matches import selectors
+from matches.messages import event_message
 from matches.models import Match, Participant
 from matches.services import canonical
 from matches.tables.common import Seats, sentence
@@ -61,11 +62,12 @@ def reads(match: Match, seat: Participant | None) -> dict:
     legal = []
     if seat and not seat.resigned and you in waiting:
         legal = game.legal_actions(state, you)
-    # The log needs three columns of the last events: no instances, no JSON data decoded.
+    # The log needs four columns of the last events (the data holds an event's code and
+    # parameters, read in the reader's language): no model instances.
     log = list(
         selectors.events_for(match=match, seat=you)
         .order_by("-seq")
-        .values_list("seq", "text", "type")[:LOG_LENGTH]
+        .values_list("seq", "text", "type", "data")[:LOG_LENGTH]
     )
     return {"view": game.view(state, you), "waiting": waiting, "legal": legal, "log": log}
 
@@ -78,10 +80,10 @@ def assemble(
     view: dict,
     waiting: list[str],
     legal: list[dict],
-    log: list[tuple[int, str, str]],
+    log: list[tuple[int, str, str, dict]],
 ) -> dict:
     """The table from the seat's ``view``, whose turn it is, the seat's legal actions and the
-    log's last events (``(seq, text, type)``, newest first): ``table_for`` reads them from the
+    log's last events (``(seq, text, type, data)``, newest first): ``table_for`` reads them from the
     database; a seated page's stream takes them from its seat's frame (matches/push.py)."""
     game = get_ruleset(match.ruleset)
     you = seat.seat if seat else None
@@ -98,8 +100,13 @@ def assemble(
         waiting_for=[seats.title(s) for s in waiting],
         seats=[_seat_row(p, you, waiting, now) for p in participants],
         log=[
-            {"seq": seq, "text": sentence(text or kind.replace("_", " "), seats)}
-            for seq, text, kind in reversed(log)
+            {
+                "seq": seq,
+                "text": sentence(
+                    event_message(ruleset=match.ruleset, kind=kind, text=text, data=data), seats
+                ),
+            }
+            for seq, text, kind, data in reversed(log)
         ],
         last_seq=log[0][0] if log else 0,
         outcome=selectors.outcome_for_clients(match),

@@ -3,7 +3,7 @@ tile and the eliminator; my movement cards; arrows on the tiles for the warriors
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from matches.tables.common import Control, Seats, colour_css, controls
 
@@ -19,6 +19,27 @@ def _direction(d: str) -> str:
         "E": gettext("east"),
         "W": gettext("west"),
     }[d]
+
+
+# A card's doom symbol and a turn's stage, as the page names them (translated when drawn).
+WORDS = {
+    "battle": gettext_noop("Battle Royale"),
+    "explosion": gettext_noop("explosion"),
+    "eliminator": gettext_noop("move the eliminator"),
+    "play": gettext_noop("play"),
+    "draft": gettext_noop("draft"),
+    "over": gettext_noop("over"),
+    "doom": gettext_noop("doom die"),
+    "draw": gettext_noop("drawing cards"),
+    "end": gettext_noop("end of the turn"),
+    "extra": gettext_noop("extra roll"),
+    "extra_roll": gettext_noop("extra roll"),
+    "move": gettext_noop("movement"),
+}
+
+
+def word(key: str) -> str:
+    return gettext(WORDS[key]) if key in WORDS else key.replace("_", " ")
 
 
 def card_label(card: str) -> tuple[str, str]:
@@ -126,7 +147,7 @@ def _hand(view: dict) -> list[dict]:
     hand = []
     for card in view.get("hand") or []:
         label, symbol = card_label(card)
-        detail = symbol or gettext("plain")
+        detail = word(symbol) if symbol else gettext("plain")
         hand.append({"id": card, "label": label, "detail": detail, "kind": symbol})
     return hand
 
@@ -164,7 +185,7 @@ def _facts(view: dict, seats: Seats) -> list[tuple[str, str]]:
             gettext("%(moved)s of %(warriors)s")
             % {"moved": turn.get("moved", 0), "warriors": turn.get("warriors", 0)},
         ),
-        (gettext("Stage"), (turn.get("stage") or view["phase"]).replace("_", " ")),
+        (gettext("Stage"), word(turn.get("stage") or view["phase"])),
         (gettext("Neutral warriors"), _count(view, "grey")),
     ]
 
@@ -200,7 +221,8 @@ def _control(action: dict, seats: Seats, colours: dict) -> Control:
     if kind == "play_card":
         label, symbol = card_label(action["card"])
         return Control(
-            label=gettext("Play %(card)s") % {"card": label} + (f" ({symbol})" if symbol else ""),
+            label=gettext("Play %(card)s") % {"card": label}
+            + (f" ({word(symbol)})" if symbol else ""),
             action=action,
             picks=[f"card:{action['card']}"],
             group=kind,

@@ -13,6 +13,7 @@ import math
 from django.utils.translation import gettext, gettext_noop
 
 from matches.tables.common import Control, Seats, controls, seat_colour
+from rulesets.last_hope_frontier.messages import WORDS
 from rulesets.last_hope_frontier.movement import BOARD_SIZE, CARD_LENGTH
 
 SCALE = 20  # px per inch
@@ -40,6 +41,36 @@ LABELS = {
 }
 
 
+# The engine's phases and the keys of an action's options, as the page names them.
+PHASES = {
+    "initiative": gettext_noop("initiative"),
+    "deployment": gettext_noop("deployment"),
+    "battle": gettext_noop("battle"),
+    "over": gettext_noop("over"),
+}
+OPTIONS = {
+    "line_of_fire": gettext_noop("a line of fire"),
+    "over_obstacle": gettext_noop("over an obstacle"),
+    "climb": gettext_noop("climb (inches)"),
+    "jump_down": gettext_noop("jump down (inches)"),
+}
+
+
+def phase_name(phase: str) -> str:
+    return gettext(PHASES[phase]) if phase in PHASES else phase.replace("_", " ")
+
+
+def option_name(key: str) -> str:
+    return gettext(OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
+
+
+def thing_name(slug: object) -> str:
+    """A weapon or an item by its slug, in the reader's language (the events' own words)."""
+    if not isinstance(slug, str):
+        return ""
+    return gettext(WORDS[slug]) if slug in WORDS else slug.replace("-", " ")
+
+
 def card_label(code: str) -> str:
     if code.upper().startswith("JOKER"):
         return gettext("Joker")
@@ -56,19 +87,21 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
         {"id": c, "label": card_label(c), "detail": gettext("card"), "kind": "card"}
         for c in mine.get("hand") or []
     ]
+    figures = _figures(view, seats)
     return {
         "board_template": "matches/boards/last_hope_frontier.html",
         "board": {
             "size": int(BOARD_SIZE * SCALE),
             "viewbox": f"-4 -4 {int(BOARD_SIZE * SCALE) + 8} {int(BOARD_SIZE * SCALE) + 8}",
             "scale": SCALE,
-            "figures": _figures(view, seats),
+            "figures": figures,
             "rings": _rings(view),
             "zones": _zones(view),
             "markers": _markers(view, seats),
             "grid": [i * CARD_LENGTH * SCALE for i in range(1, int(BOARD_SIZE / CARD_LENGTH) + 1)],
         },
         "hand": hand,
+        "legend": legend(figures),
         "players": [_player(s, view, seats) for s in view["seats"]],
         "facts": [
             (
@@ -76,7 +109,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 gettext("%(turn)s of %(limit)s")
                 % {"turn": view["turn"], "limit": view["turn_limit"]},
             ),
-            (gettext("Phase"), view["phase"]),
+            (gettext("Phase"), phase_name(view["phase"])),
             (gettext("Active player"), seats.name(view.get("active"))),
             (
                 gettext("Attack card face down"),
@@ -91,10 +124,13 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
 
 
 def _figures(view: dict, seats: Seats) -> list[dict]:
-    """Each fighter on the table, facing the nearest enemy in play."""
+    """Each fighter on the table, facing the nearest enemy in play. A token carries a short
+    code unique on the table ("B1", "B2" for two Barkers) and the legend beside the board
+    names it: six fighters of one name, close together, are still told apart."""
     fighters = view["fighters"]
     active = (view.get("activation") or {}).get("fighter")
     in_play = [f for f in fighters.values() if f.get("position") and f["status"] == "in_play"]
+    codes = token_codes(fighters)
     figures = []
     for f in fighters.values():
         pos = f.get("position")
@@ -109,21 +145,60 @@ def _figures(view: dict, seats: Seats) -> list[dict]:
                 "r": SCALE * 0.5,
                 "colour": seat_colour(f["seat"], view["seats"]),
                 "out": f["status"] != "in_play",
-                "label": f["name"].split()[-1][:8],
-                "wounds": f"{f['wounds_left']}/{f['stats']['wounds']}",
+                "label": codes[f["id"]],
                 "fx": round(x + math.cos(facing) * SCALE * 0.9, 1),
                 "fy": round(y + math.sin(facing) * SCALE * 0.9, 1),
                 "pick": f"fighter:{f['id']}",
-                "title": gettext("%(fighter)s (%(player)s): %(wounds)s wounds left")
-                % {
-                    "fighter": f["name"],
-                    "player": seats.name(f["seat"]),
-                    "wounds": f["wounds_left"],
-                },
+                "title": _title(f, codes[f["id"]], seats, active),
                 "active": f["id"] == active,
             }
         )
     return figures
+
+
+def token_codes(fighters: dict) -> dict:
+    """A code per fighter id, unique on the table: the initials of its name ("Ma Barker":
+    "MB"), numbered when initials are shared ("Barker" six times: "B1" to "B6")."""
+    initials = {}
+    for f in fighters.values():
+        words = f["name"].split()[:2] or ["?"]
+        initials[f["id"]] = "".join(w[:1].upper() for w in words)
+    shared = {}
+    for code in initials.values():
+        shared[code] = shared.get(code, 0) + 1
+    codes, counts = {}, {}
+    for fid, code in initials.items():
+        if shared[code] > 1:
+            counts[code] = counts.get(code, 0) + 1
+            code = f"{code}{counts[code]}"
+        codes[fid] = code
+    return codes
+
+
+def _title(f: dict, code: str, seats: Seats, active) -> str:
+    """What hovering or tapping a token says: code, name, owner, wounds and state."""
+    state = gettext("activated now") if f["id"] == active else _state(f)
+    return gettext("%(code)s %(fighter)s (%(player)s): %(wounds)s of %(max)s wounds, %(state)s") % {
+        "code": code,
+        "fighter": f["name"],
+        "player": seats.name(f["seat"]),
+        "wounds": f["wounds_left"],
+        "max": f["stats"]["wounds"],
+        "state": state,
+    }
+
+
+def _state(f: dict) -> str:
+    if f["status"] != "in_play":
+        return gettext("out of action")
+    if f.get("activated"):
+        return gettext("has activated this turn")
+    return gettext("ready")
+
+
+def legend(figures: list[dict]) -> list[dict]:
+    """The board's key: one line per token, what its title says (a list any reader reaches)."""
+    return [{"colour": f["colour"], "code": f["label"], "text": f["title"]} for f in figures]
 
 
 def _rings(view: dict) -> list[dict]:
@@ -255,7 +330,10 @@ def _waiting(view: dict, seats: Seats) -> str:
         return gettext("An attack card is face down: %(names)s must defend.") % {"names": who}
     if not who:
         return ""
-    return gettext("%(names)s to play (%(phase)s).") % {"names": who, "phase": view["phase"]}
+    return gettext("%(names)s to play (%(phase)s).") % {
+        "names": who,
+        "phase": phase_name(view["phase"]),
+    }
 
 
 def _loot_item(view: dict, action: dict) -> str | None:
@@ -284,7 +362,7 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
                 "scale": SCALE,
             }
         elif isinstance(value, list):
-            inputs.append({"key": key, "kind": "bool", "label": key.replace("_", " ")})
+            inputs.append({"key": key, "kind": "bool", "label": option_name(key)})
         elif _is_range(value):
             inputs.append(
                 {
@@ -292,7 +370,7 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
                     "kind": "number",
                     "min": value["min"],
                     "max": value["max"],
-                    "label": gettext("%(what)s (in)") % {"what": key.replace("_", " ")},
+                    "label": option_name(key),
                 }
             )
     needs_card = concrete.get("card") == {"from_hand": True}
@@ -306,10 +384,10 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
         label = gettext(LABELS[kind]) % {
             "fighter": name(action.get("fighter")),
             "target": name(target),
-            "weapon": action.get("weapon", ""),
+            "weapon": thing_name(action.get("weapon")),
             "reach": action.get("max_distance", "?"),
             "count": action.get("count"),
-            "item": _loot_item(view, action),
+            "item": thing_name(_loot_item(view, action)),
         }
     else:
         label = kind.replace("_", " ")

@@ -24,7 +24,7 @@ LABELS = {
     "move": gettext_noop("Move"),
     "step": gettext_noop("Step to %(hex)s"),
     "end_move": gettext_noop("End the move"),
-    "shoot": gettext_noop("Shoot %(target)s (%(slot)s, %(attack)s)"),
+    "shoot": gettext_noop("Shoot %(target)s with %(card)s (%(slot)s slot, %(attack)s attack)"),
     "use_item": gettext_noop("Use %(card)s"),
     "use_item_on": gettext_noop("Use %(card)s on %(target)s"),
     "reload": gettext_noop("Reload & rearrange"),
@@ -36,6 +36,30 @@ LABELS = {
     "give": gettext_noop("Give %(card)s"),
     "draft_pick": gettext_noop("Draft %(card)s"),
 }
+# The engine's words for slots, attacks and phases, in the reader's language when drawn.
+WORDS = {
+    "light": gettext_noop("light"),
+    "long": gettext_noop("long"),
+    "heavy": gettext_noop("heavy"),
+    "primary": gettext_noop("primary"),
+    "secondary": gettext_noop("secondary"),
+    "drop_in": gettext_noop("drop in"),
+    "draft": gettext_noop("draft"),
+    "play": gettext_noop("play"),
+    "over": gettext_noop("over"),
+    "plains": gettext_noop("plains"),
+    "forest": gettext_noop("forest"),
+    "desert": gettext_noop("desert"),
+    "tower": gettext_noop("tower"),
+    "water": gettext_noop("water"),
+    "wall": gettext_noop("wall"),
+    "loot": gettext_noop("loot crate"),
+    "supply": gettext_noop("supply crate"),
+}
+
+
+def word(key: object) -> str:
+    return gettext(WORDS[key]) if key in WORDS else str(key or "").replace("_", " ")
 
 
 def _pixel(q: int, r: int) -> tuple[float, float]:
@@ -66,22 +90,24 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
     picks_by_hex: dict[str, str] = {}
     items = []
     for action in legal:
-        control = _control(action, seats)
+        control = _control(action, seats, _slot_cards(view, seats))
         items.append(control)
         if "hex" in action and action["type"] in ("drop_in", "step"):
             picks_by_hex[f"{action['hex'][0]},{action['hex'][1]}"] = control.picks[0]
+    figures = _figures(view, seats)
     return {
         "board_template": "matches/boards/last_one_standing.html",
         "board": {
             "viewbox": _viewbox(view),
             "cells": _cells(view, picks_by_hex),
-            "figures": _figures(view, seats),
+            "figures": figures,
         },
         "hand": _hand(view, seats),
+        "legend": [{"colour": f["colour"], "text": f["title"]} for f in figures],
         "players": [_player(s, p, view, seats) for s, p in view["players"].items()],
         "facts": [
             (gettext("Round"), view["round"]),
-            (gettext("Phase"), view["phase"].replace("_", " ")),
+            (gettext("Phase"), word(view["phase"])),
             (gettext("Loot deck"), view["decks"]["loot"]),
             (
                 gettext("Event track"),
@@ -112,6 +138,7 @@ def _cells(view: dict, picks_by_hex: dict[str, str]) -> list[dict]:
                 "fill": TERRAIN.get(terrain, "#ccc"),
                 "terrain": terrain,
                 "crate": crate["kind"] if crate else "",
+                "title": f"{key}: {word(terrain)}" + (f", {word(crate['kind'])}" if crate else ""),
                 "pick": picks_by_hex.get(key, ""),
             }
         )
@@ -146,8 +173,12 @@ def _figures(view: dict, seats: Seats) -> list[dict]:
                 "colour": seat_colour(seat, view["seats"]),
                 "initial": seat[1:],  # the seat number: names may share an initial
                 "alive": player["alive"],
-                "title": gettext("%(name)s: health %(health)s")
-                % {"name": seats.title(seat), "health": player["health"]},
+                "title": (
+                    gettext("%(n)s %(name)s: health %(health)s")
+                    if player["alive"]
+                    else gettext("%(n)s %(name)s: out")
+                )
+                % {"n": seat[1:], "name": seats.title(seat), "health": player["health"]},
                 "n": n,
             }
         )
@@ -172,7 +203,7 @@ def _hand(view: dict, seats: Seats) -> list[dict]:
                         if held["face_down"]
                         else gettext("%(slot)s slot")
                     )
-                    % {"slot": slot},
+                    % {"slot": word(slot)},
                     "kind": "equipped",
                 }
             )
@@ -185,7 +216,7 @@ def _player(seat: str, p: dict, view: dict, seats: Seats) -> dict:
         if held is None:
             continue
         shown = gettext("face down") if "card" not in held else card_name(held["card"])
-        slots.append(f"{slot}: {shown}")
+        slots.append(f"{word(slot)}: {shown}")
     if p["alive"]:
         state = gettext("health %(health)s") % {"health": p["health"]}
     else:
@@ -219,21 +250,38 @@ def _waiting(view: dict, seats: Seats) -> str:
     return ""
 
 
-def _control(action: dict, seats: Seats) -> Control:
+def _slot_cards(view: dict, seats: Seats) -> dict:
+    """The card in each of the seat's weapon slots: a shot names the weapon it fires."""
+    me = view["players"].get(seats.you) if seats.you else None
+    return {slot: held["card"] for slot, held in ((me or {}).get("slots") or {}).items() if held}
+
+
+def _control(action: dict, seats: Seats, slot_cards: dict) -> Control:
     kind = action["type"]
     picks = []
     if "hex" in action and kind in ("drop_in", "step"):
         picks = [f"hex:{action['hex'][0]},{action['hex'][1]}"]
     card = card_name(action["card"]) if "card" in action else ""
+    if kind == "shoot":
+        card = card_name(slot_cards.get(action.get("slot"), "")) or word(action.get("slot"))
     words = "use_item_on" if kind == "use_item" and "target" in action else kind
     if words in LABELS:
         label = gettext(LABELS[words]) % {
-            "hex": action.get("hex"),
+            "hex": _hex_words(action.get("hex")),
             "target": seats.name(action.get("target")),
-            "slot": action.get("slot"),
-            "attack": action.get("attack"),
+            "slot": word(action.get("slot")),
+            "attack": word(action.get("attack")),
             "card": card,
         }
     else:
         label = kind.replace("_", " ")
+    if kind == "shoot" and "hex" in action:
+        # A charge is offered once per hex it may end on: the hex tells the buttons apart.
+        label += " " + gettext("from %(hex)s") % {"hex": _hex_words(action["hex"])}
     return Control(label=label, action=action, picks=picks, group=kind)
+
+
+def _hex_words(hex_: object) -> str:
+    if isinstance(hex_, (list, tuple)) and len(hex_) == 2:
+        return f"{hex_[0]},{hex_[1]}"
+    return str(hex_ or "")

@@ -28,7 +28,7 @@ class PageMemory:
         self.match: Match | None = None
         self.viewer: Participant | None = None
         self.participants: list[Participant] = []
-        self.log: list[tuple[int, str, str]] = []  # (seq, text, type), newest first
+        self.log: list[tuple[int, str, str, dict]] = []  # (seq, text, type, data), newest first
 
     def render(self, match: Match, viewer: Participant) -> str:
         """The table from the database (a dealt match), remembered for the next frame."""
@@ -52,7 +52,7 @@ class PageMemory:
         for p in [*self.participants, self.viewer]:
             p.resigned = p.seat in frame["resigned"]
         top = self.log[0][0] if self.log else 0
-        new = [(e["seq"], e.get("text") or "", e["type"]) for e in frame["events"]]
+        new = [(e["seq"], e.get("text") or "", e["type"], e) for e in frame["events"]]
         self.log = ([row for row in reversed(new) if row[0] > top] + self.log)[:LOG_LENGTH]
         # The frame's legal actions carry the API's fill hints; the page's presenters take
         # the engine's entries, as the database path gives them.

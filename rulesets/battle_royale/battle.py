@@ -16,6 +16,7 @@ Decisions (docs/rules/battle-royale.md):
 
 from __future__ import annotations
 
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale import talents
 from rulesets.battle_royale.board import (
     NEUTRAL,
@@ -29,6 +30,7 @@ from rulesets.battle_royale.board import (
     to_graveyard,
     to_spoils,
 )
+from rulesets.core.messages import said
 
 QUIET_TURNS = 3
 
@@ -45,11 +47,16 @@ def battle_royale(state: dict, events: list) -> None:
             {
                 "type": "battle_royale_skipped",
                 "text": "No Battle Royale in the first three turns of a two-player game.",
+                **said("battle_royale_skipped"),
             }
         )
         return
     events.append(
-        {"type": "battle_royale", "text": "Battle Royale! Every tile but the flag fights."}
+        {
+            "type": "battle_royale",
+            "text": "Battle Royale! Every tile but the flag fights.",
+            **said("battle_royale"),
+        }
     )
     for tile in sorted(state["board"], key=_reading_order):
         if tile != state["flag"]:
@@ -107,6 +114,13 @@ def fight(state: dict, tile: str, events: list) -> None:
             "text": f"On {label(tile)} {_names(winners)} {_verb(winners, 'win')}; "
             f"{_names(losers)} {_verb(losers, 'lose')} one warrior each to "
             f"{capitalised(taker)}'s war spoils.",
+            **said(
+                "fight",
+                tile=label(tile),
+                winners=say.colours(winners),
+                losers=say.colours(losers),
+                taker=say.colour(taker, capital=True),
+            ),
         }
     )
 
@@ -130,6 +144,7 @@ def _neutral_wins(state: dict, tile: str, losers: list[str], events: list) -> No
             "taker": None,
             "text": f"On {label(tile)} the neutral warriors win; {capitalised(victim)} loses "
             "a warrior (eliminated).",
+            **said("fight_neutral", tile=label(tile), victim=say.colour(victim, capital=True)),
         }
     )
 

@@ -8,7 +8,9 @@ three actions are also the extra actions of some movement cards and of special a
 from __future__ import annotations
 
 from rulesets.battle_royale import battle, catalogue, eliminator, explosion, talents
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale.board import capitalised, colour_of
+from rulesets.core.messages import said, word
 from rulesets.core.rng import Rng
 
 FACE_NAMES = {
@@ -34,6 +36,11 @@ def roll(state: dict, rng: Rng, events: list) -> None:
             "face": face,
             "text": f"{capitalised(colour_of(state, seat))} rolls the doom die: "
             f"{FACE_NAMES[face]}.",
+            **said(
+                "doom_roll",
+                colour=say.colour(colour_of(state, seat), capital=True),
+                face=word(face),
+            ),
         }
     )
     carry_out(state, face, rng, events)
@@ -67,7 +74,14 @@ def extra_roll(state: dict, rng: Rng, events: list) -> None:
     faces = catalogue.doom_faces()
     face = faces[rng.randbelow(len(faces))]
     if face == "explosion":
-        events.append({"type": "extra_roll", "face": face, "text": "Extra doom roll: explosion!"})
+        events.append(
+            {
+                "type": "extra_roll",
+                "face": face,
+                "text": "Extra doom roll: explosion!",
+                **said("extra_roll_explosion"),
+            }
+        )
         explosion.explode(state, rng, events)
     else:
         events.append(
@@ -75,5 +89,6 @@ def extra_roll(state: dict, rng: Rng, events: list) -> None:
                 "type": "extra_roll",
                 "face": face,
                 "text": f"Extra doom roll: {FACE_NAMES[face]}, nothing happens.",
+                **said("extra_roll", face=word(face)),
             }
         )

@@ -9,10 +9,12 @@ explosion under a hole or the flag tile 'must be moved instead' (house rule
 
 from __future__ import annotations
 
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale import talents
 from rulesets.battle_royale.board import capitalised, colour_of, in_grid, key, label, pos
 from rulesets.battle_royale.house_rules import ELIMINATOR_MUST_MOVE
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 
 
 def ask_to_move(state: dict, why: str) -> None:
@@ -60,5 +62,10 @@ def move(state: dict, to: list[int], events: list) -> None:
             "to": state["eliminator"],
             "text": f"{capitalised(colour_of(state, seat))} moves the eliminator from "
             f"{label(before)} to {label(state['eliminator'])}.",
+            **said(
+                "eliminator_moved",
+                colour=say.colour(colour_of(state, seat), capital=True),
+                **{"from": label(before), "to": label(state["eliminator"])},
+            ),
         }
     )

@@ -24,6 +24,7 @@ from rulesets.battle_royale.board import (
     to_graveyard,
     total,
 )
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 
 AROUND = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
@@ -39,6 +40,7 @@ def explode(state: dict, rng: Rng, events: list) -> None:
                 "type": "explosion_replaced",
                 "text": f"Explosion! But the eliminator is under {where}: it must be moved "
                 "instead.",
+                **said("explosion_flag" if tile == state["flag"] else "explosion_hole"),
             }
         )
         eliminator.ask_to_move(state, "explosion")
@@ -65,6 +67,12 @@ def explode(state: dict, rng: Rng, events: list) -> None:
             "eliminated": lost,
             "text": f"Explosion! Tile {label(tile)} is launched: {sum(landed.values())} "
             f"warrior(s) land on other tiles, {sum(lost.values())} fall into the box.",
+            **said(
+                "explosion",
+                tile=label(tile),
+                landed=said("warriors", n=sum(landed.values())),
+                lost=said("warriors", n=sum(lost.values())),
+            ),
         }
     )
     island.sink_disconnected(state, events)

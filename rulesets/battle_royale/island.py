@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.battle_royale.board import colour_order, label, to_graveyard
 from rulesets.battle_royale.layout import connected
+from rulesets.core.messages import said
 
 
 def sink_disconnected(state: dict, events: list) -> None:
@@ -24,5 +25,10 @@ def sink_disconnected(state: dict, events: list) -> None:
                 "warriors": {c: n for c, n in warriors.items() if n},
                 "text": f"Tile {label(tile)} is cut off from the flag tile and sinks with "
                 f"{sum(warriors.values())} warrior(s).",
+                **said(
+                    "tile_sunk",
+                    tile=label(tile),
+                    warriors=said("warriors", n=sum(warriors.values())),
+                ),
             }
         )

@@ -12,6 +12,7 @@ player's warriors that already moved this turn, so that none moves twice.
 
 from __future__ import annotations
 
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale import pushing, talents
 from rulesets.battle_royale.board import (
     add,
@@ -28,6 +29,7 @@ from rulesets.battle_royale.board import (
     remove,
 )
 from rulesets.battle_royale.movement_cards import card, describe
+from rulesets.core.messages import said, word
 
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
@@ -51,6 +53,13 @@ def play_card(state: dict, seat: str, card_id: str, events: list) -> None:
             "card": card_id,
             "text": f"{capitalised(colour_of(state, seat))} plays {describe(card_id)}: up to "
             f"{turn['warriors']} warrior(s), {turn['steps']} step(s) each.",
+            **said(
+                "card_played",
+                colour=say.colour(colour_of(state, seat), capital=True),
+                card=say.card(face),
+                warriors=said("warriors", n=turn["warriors"]),
+                steps=said("steps", n=turn["steps"]),
+            ),
         }
     )
 
@@ -133,6 +142,12 @@ def step(state: dict, tile: str, direction: str, events: list) -> None:
             "to": target,
             "text": f"A {colour} warrior steps {DIRECTION_NAMES[direction]} from {label(tile)} "
             f"to {label(target)}.",
+            **said(
+                "step",
+                colour=say.colour(colour),
+                direction=word(direction),
+                **{"from": label(tile), "to": label(target)},
+            ),
         }
     )
     if moving["steps_used"] >= turn["steps"]:

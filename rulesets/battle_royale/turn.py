@@ -9,8 +9,10 @@ in ``state["pending"]``; once answered, ``advance`` resumes at ``turn["stage"]``
 from __future__ import annotations
 
 from rulesets.battle_royale import battle, doom, eliminator, explosion, movement, movement_cards
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale.board import capitalised, colour_of
 from rulesets.battle_royale.ending import out_seats, settle
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 
 
@@ -62,6 +64,11 @@ def _announce(state: dict, events: list) -> None:
             "turn": state["turn"]["number"],
             "text": f"Turn {state['turn']['number']}: {capitalised(colour_of(state, seat))} "
             "to play.",
+            **said(
+                "turn_start",
+                turn=state["turn"]["number"],
+                colour=say.colour(colour_of(state, seat), capital=True),
+            ),
         }
     )
 

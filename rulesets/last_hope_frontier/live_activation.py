@@ -15,6 +15,7 @@ activation before its action. Mounting or dismounting is free too, before the mo
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_hope_frontier.items import drink as drink_item
 from rulesets.last_hope_frontier.live_gangs import in_play, spend
@@ -36,6 +37,10 @@ from rulesets.last_hope_frontier.live_table import (
 )
 from rulesets.last_hope_frontier.live_turns import end_player_turn
 from rulesets.last_hope_frontier.live_wounds import wound, wounds_text
+from rulesets.last_hope_frontier.messages import inches as said_inches
+from rulesets.last_hope_frontier.messages import spot as said_spot
+from rulesets.last_hope_frontier.messages import thing
+from rulesets.last_hope_frontier.messages import wounds as said_wounds
 from rulesets.last_hope_frontier.movement import (
     BOARD_SIZE,
     CARD_LENGTH,
@@ -83,7 +88,12 @@ def activate(state: dict, seat: str, action: dict, rng: Rng, events: list) -> No
     fighter["activated"] = True
     state["activation"] = {"fighter": fighter["id"], "moved": False, "acted": False}
     events.append(
-        {"type": "activated", "fighter": fighter["id"], "text": f"{fighter['name']} activates."}
+        {
+            "type": "activated",
+            "fighter": fighter["id"],
+            "text": f"{fighter['name']} activates.",
+            **said("activated", fighter=fighter["name"]),
+        }
     )
 
 
@@ -99,6 +109,7 @@ def end_activation(state: dict, seat: str, action: dict, rng: Rng, events: list)
             "type": "activation_ended",
             "fighter": fighter["id"],
             "text": f"{fighter['name']} ends the activation.",
+            **said("activation_ended", fighter=fighter["name"]),
         }
     )
 
@@ -154,6 +165,7 @@ def move(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
             "fighter": fighter["id"],
             "position": dict(to),
             "text": f"{fighter['name']} moves {inches(moved)}{how} to {spot(to)}.",
+            **_moved(fighter, moved, to, over=over, climb=climb, jump=jump),
         }
     )
     damage = fall_damage(jump)
@@ -165,6 +177,7 @@ def move(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
                 "wounds": damage,
                 "text": f"{fighter['name']} lands hard: {wounds_text(damage)} that toughness "
                 "cannot soak.",
+                **said("fall", fighter=fighter["name"], wounds=said_wounds(damage)),
             }
         )
         wound(state, fighter, damage, by=None, cause="fall", events=events)
@@ -195,6 +208,7 @@ def _ride(state: dict, seat: str, action: dict, events: list, *, mounted: bool) 
             "type": "mounted" if mounted else "dismounted",
             "fighter": fighter["id"],
             "text": f"{fighter['name']} {verb} the horse.",
+            **said("mounted" if mounted else "dismounted", fighter=fighter["name"]),
         }
     )
 
@@ -220,6 +234,14 @@ def drink(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
             "healed": healed,
             "text": f"{fighter['name']} drinks the {slug}: {wounds_text(healed)} healed, "
             f"{fighter['wounds_left']} of {fighter['stats']['wounds']} left.",
+            **said(
+                "drink",
+                fighter=fighter["name"],
+                item=thing(slug),
+                healed=said_wounds(healed),
+                left=fighter["wounds_left"],
+                max=fighter["stats"]["wounds"],
+            ),
         }
     )
 
@@ -246,8 +268,20 @@ def reload(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None
             "fighter": fighter["id"],
             "weapon": slug,
             "text": f"{fighter['name']} reloads the {weapon(slug).name.lower()}.",
+            **said("reloaded", fighter=fighter["name"], weapon=thing(slug)),
         }
     )
+
+
+def _moved(fighter: dict, moved: float, to: dict, *, over, climb, jump) -> dict:
+    """The move's code: how it went (over an obstacle, climbing, jumping down), if at all."""
+    how = [said("over_obstacle")] if over else []
+    if climb:
+        how.append(said("climbing", distance=said_inches(climb)))
+    if jump:
+        how.append(said("jumping_down", distance=said_inches(jump)))
+    words = {"fighter": fighter["name"], "distance": said_inches(moved), "spot": said_spot(to)}
+    return said("moved_how", how=how, **words) if how else said("moved", **words)
 
 
 def check_onto(onto: object, to: dict) -> None:

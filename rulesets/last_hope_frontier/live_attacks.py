@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.last_hope_frontier import messages as say
 from rulesets.last_hope_frontier.combat import melee_bonus, melee_weapon, resolve_combat
 from rulesets.last_hope_frontier.dynamite import dynamite_test, resolve_dynamite
 from rulesets.last_hope_frontier.house_rules import CLOTHING_VS_DYNAMITE, FISTS
@@ -198,6 +200,13 @@ def _nominate(
             "distance": round(distance, 3),
             "text": f"{attacker['name']} {how}, and chooses a card face down; "
             f"{gang_name(state, target['seat'])} choose a card for {target['name']}.",
+            **said(
+                "attack_declared",
+                attacker=attacker["name"],
+                how=say.attack(kind, target["name"], slug, distance),
+                gang=gang_name(state, target["seat"]),
+                target=target["name"],
+            ),
         }
     )
 
@@ -222,6 +231,7 @@ def defend(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None
             "defence_card": defence_card,
             "text": f"Cards revealed: {attacker['name']} plays {card_name(attack_card)}, "
             f"{target['name']} {card_name(defence_card)}.",
+            **say.revealed(attacker["name"], attack_card, target["name"], defence_card),
         }
     )
     resolve = _resolve_dynamite if pending["kind"] == DYNAMITE else _resolve_attack
@@ -301,6 +311,7 @@ def _resolve_attack(
             "steps": list(result.steps),
             "text": f"{verb} {target['name']}: {test.attack_total} against "
             f"{test.defence_total}, {outcome}.",
+            **say.attack_result(pending["kind"], attacker, target, test, result.wounds),
         }
     )
     wound(state, target, result.wounds, by=attacker, cause=pending["kind"], events=events)
@@ -356,6 +367,15 @@ def _resolve_dynamite(
             "steps": list(test.steps),
             "text": f"{thrower['name']}'s dynamite {verb} {target['name']}: "
             f"{test.attack_total} against {test.defence_total}, {outcome}.",
+            **said(
+                "dynamite_hit" if test.hit else "dynamite_miss",
+                attacker=thrower["name"],
+                target=target["name"],
+                attack=test.attack_total,
+                defence=test.defence_total,
+                damage=blast.damage,
+                distance=say.inches(CARD_LENGTH),
+            ),
         }
     )
     for fighter in on_table:
@@ -368,6 +388,7 @@ def _resolve_dynamite(
                 "fighter": fighter["id"],
                 "wounds": wounds,
                 "text": f"{fighter['name']} is caught in the blast: {wounds_text(wounds)}.",
+                **said("blast", fighter=fighter["name"], wounds=say.wounds(wounds)),
             }
         )
         wound(state, fighter, wounds, by=thrower, cause=DYNAMITE, events=events)

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction, InvalidInput
 from rulesets.core.house_rules import read_house_rules, split_options
+from rulesets.core.messages import said
 from rulesets.core.options import INT, Option, gettext_noop
 from rulesets.core.rng import Rng
+from rulesets.last_hope_frontier import messages as say
 from rulesets.last_hope_frontier.house_rules import HOUSE_RULES, STAT_CAPS
 from rulesets.last_hope_frontier.initiative import draw_initiative
 from rulesets.last_hope_frontier.items import initiative_bonus, models_to_set_up
@@ -181,6 +183,7 @@ def pledge_feet(state: dict, seat: str, action: dict, rng: Rng, events: list) ->
             "type": "initiative_choice",
             "seat": seat,
             "text": f"{gang_name(state, seat)} decided how many rabbit's feet to spend.",
+            **said("initiative_choice", gang=gang_name(state, seat)),
         }
     )
     if all(p is not None for p in pledges.values()):
@@ -203,12 +206,15 @@ def draw_first_initiative(state: dict, rng: Rng, pledges: dict, events: list) ->
                 "seat": seat,
                 "count": count,
                 "text": f"{gang_name(state, seat)} spend {count} {feet} (+{bonuses[seat]}).",
+                **said(
+                    "rabbits_feet", gang=gang_name(state, seat), count=count, bonus=bonuses[seat]
+                ),
             }
         )
     result = draw_initiative(rng, state["seats"], bonuses)
     state["initiative"].update(draws=[dict(r) for r in result.rounds], winner=result.winner)
     state["initiative"]["bonuses"] = bonuses
-    events.append(initiative_event(state, result, bonuses, "the first turn"))
+    events.append(initiative_event(state, result, bonuses, "the first turn", said("first_turn")))
     state["order"] = [result.winner, other_seat(state, result.winner)]
     state["phase"] = "deployment"
     state["active"] = result.winner
@@ -235,6 +241,7 @@ def deploy(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None
             "fighter": fighter["id"],
             "position": dict(to),
             "text": f"{fighter['name']} is set up at {spot(to)}.",
+            **said("deployed", fighter=fighter["name"], spot=say.spot(to)),
         }
     )
     state["deployment"]["left"] -= 1
@@ -277,6 +284,11 @@ def use_town_map(state: dict, seat: str, action: dict, rng: Rng, events: list) -
             "fighter": fighter["id"],
             "interrupt": interrupt,
             "text": f"{fighter['name']} {text}",
+            **said(
+                "town_map_interrupt" if interrupt else "town_map",
+                fighter=fighter["name"],
+                gang=gang_name(state, seat),
+            ),
         }
     )
 

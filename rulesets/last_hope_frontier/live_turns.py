@@ -22,7 +22,9 @@ The seed speaks of the "active player" and of a "movement phase". Our turn struc
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.last_hope_frontier import messages as say
 from rulesets.last_hope_frontier.deck import card_value
 from rulesets.last_hope_frontier.initiative import draw_initiative
 from rulesets.last_hope_frontier.live_cards import card_name
@@ -50,11 +52,12 @@ def _start_turn(state: dict, number: int, order: list[str], events: list) -> Non
             "seat": order[0],
             "text": f"Turn {number} of {state['turn_limit']}: {gang_name(state, order[0])} "
             "are the active player.",
+            **said("turn", turn=number, limit=state["turn_limit"], gang=gang_name(state, order[0])),
         }
     )
 
 
-def initiative_event(state: dict, result, bonuses: dict, what: str) -> dict:
+def initiative_event(state: dict, result, bonuses: dict, what: str, coded: dict) -> dict:
     """ "Initiative for turn 2: Hale's Lawmen flip the 9 of Hearts (9), ..." (public: the
     initiative cards are flipped face up)."""
     draws = []
@@ -74,7 +77,35 @@ def initiative_event(state: dict, result, bonuses: dict, what: str) -> dict:
         "winner": result.winner,
         "draws": [dict(r) for r in result.rounds],
         "text": text,
+        **said(
+            "initiative",
+            what=coded,
+            draws=_draws(state, result, bonuses),
+            winner=gang_name(state, result.winner),
+        ),
     }
+
+
+def _draws(state: dict, result, bonuses: dict) -> dict | list:
+    """Each round of flips as phrases, a tie leading to the next round."""
+    rounds = []
+    for cards in result.rounds:
+        flips = []
+        for seat, card in cards.items():
+            bonus = bonuses.get(seat, 0)
+            words = {"gang": gang_name(state, seat), "card": say.card(card)}
+            value = card_value(card)
+            if bonus:
+                flips.append(
+                    said("flip_bonus", value=value, bonus=bonus, total=value + bonus, **words)
+                )
+            else:
+                flips.append(said("flip", value=value, **words))
+        rounds.append(flips)
+    coded = rounds[-1]
+    for flips in reversed(rounds[:-1]):
+        coded = said("initiative_again", draws=flips, next=coded)
+    return coded
 
 
 def ready_fighters(state: dict, seat: str) -> list[dict]:
@@ -95,6 +126,11 @@ def end_player_turn(state: dict, rng: Rng, events: list) -> None:
                 "seat": state["active"],
                 "text": f"{gang_name(state, seat)} end their turn; "
                 f"{gang_name(state, state['active'])} are the active player.",
+                **said(
+                    "player_turn",
+                    gang=gang_name(state, seat),
+                    next=gang_name(state, state["active"]),
+                ),
             }
         )
         return
@@ -106,7 +142,8 @@ def end_player_turn(state: dict, rng: Rng, events: list) -> None:
         finish(state, "turn_limit", events)
         return
     result = draw_initiative(rng, state["seats"])
-    events.append(initiative_event(state, result, {}, f"turn {state['turn'] + 1}"))
+    what = said("turn_number", number=state["turn"] + 1)
+    events.append(initiative_event(state, result, {}, f"turn {state['turn'] + 1}", what))
     _start_turn(state, state["turn"] + 1, [result.winner, other_seat(state, result.winner)], events)
 
 
@@ -174,4 +211,28 @@ def finish(state: dict, reason: str, events: list, resigned: str | None = None) 
         pending=None,
         result={"winner": winner, "reason": reason, "resigned": resigned},
     )
-    events.append({"type": "battle_over", "winner": winner, "reason": reason, "text": text})
+    coded = _ending(state, reason, winner, resigned)
+    events.append(
+        {"type": "battle_over", "winner": winner, "reason": reason, "text": text, **coded}
+    )
+
+
+def _ending(state: dict, reason: str, winner: str | None, resigned: str | None) -> dict:
+    """The code of the battle's last event (``finish`` keeps the English)."""
+    gang = gang_name(state, winner) if winner else ""
+    if reason == "resigned":
+        return said("conceded", gang=gang_name(state, resigned), winner=gang)
+    if reason == "wiped_out":
+        if not winner:
+            return said("wiped_out_draw")
+        return said("wiped_out", gang=gang_name(state, other_seat(state, winner)), winner=gang)
+    first, second = state["seats"]
+    scores = {
+        "first": gang_name(state, first),
+        "a": taken_out_by(state, first),
+        "second": gang_name(state, second),
+        "b": taken_out_by(state, second),
+    }
+    if winner:
+        return said("turn_limit", winner=gang, **scores)
+    return said("turn_limit_draw", **scores)

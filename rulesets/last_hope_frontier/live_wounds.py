@@ -11,6 +11,7 @@ The state's record also keeps the ``cause`` and the ``turn``.
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.last_hope_frontier.wounds import take_wounds
 
 
@@ -49,6 +50,13 @@ def wound(
             "by": None if by is None else by["id"],
             "enemy": enemy,
             "text": f"{victim['name']} is out of action, {how}.",
+            **(
+                said("out_of_action_fall", fighter=victim["name"])
+                if by is None
+                else said("out_of_action_own", fighter=victim["name"])
+                if by is victim
+                else said("out_of_action", fighter=victim["name"], by=by["name"])
+            ),
         }
     )
 

@@ -7,6 +7,7 @@ clockwise"). Drafting Deathmatch players drop in again the same way at the end o
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.messages import said
 from rulesets.last_one_standing import hexes
 from rulesets.last_one_standing.character import occupants
 from rulesets.last_one_standing.island import TERRAIN
@@ -40,5 +41,6 @@ def drop(state: dict, seat: str, action: dict, events: list) -> None:
             "seat": seat,
             "hex": action["hex"],
             "text": f"{seat} drops in at {spot}.",
+            **said("drop_in", seat=seat, hex=spot),
         }
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 
 from rulesets.core.errors import IllegalAction, InvalidResult
+from rulesets.core.messages import said
 from rulesets.core.protocol import Outcome, Resolution, ScoreField
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import (
@@ -189,7 +190,14 @@ def _turn_action(state: dict, seat: str, action: dict, rng: Rng, events: list) -
     turn, kind = state["turn"], action["type"]
     if kind == "end_turn":
         turn["actions"] = 0
-        events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends their turn."})
+        events.append(
+            {
+                "type": "end_turn",
+                "seat": seat,
+                "text": f"{seat} ends their turn.",
+                **said("end_turn", seat=seat),
+            }
+        )
         return
     if turn["actions"] <= 0:
         raise IllegalAction("You have no actions left this turn.")
@@ -206,6 +214,7 @@ def _turn_action(state: dict, seat: str, action: dict, rng: Rng, events: list) -
                 "seat": seat,
                 "points": points,
                 "text": f"{seat} moves ({points} movement points).",
+                **said("move", seat=seat, points=points),
             }
         )
         _maybe_stop(state, seat, rng, events)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import catalogue, decks
+from rulesets.last_one_standing import messages as say
 from rulesets.last_one_standing.character import hand_limit, refresh_weight
 from rulesets.last_one_standing.house_rules import DISCARD_AT_ONCE
 from rulesets.last_one_standing.island_events import place_token
@@ -63,6 +65,7 @@ def loot_here(state: dict, seat: str, rng: Rng, events: list) -> None:
                     "value": crate["value"],
                     "text": "It is their first turn: the token is set aside, not "
                     "placed on the Island Event track.",
+                    **said("token_set_aside"),
                 }
             )
         else:
@@ -121,12 +124,16 @@ def equip(state: dict, seat: str, card: str, slot: str, events: list) -> None:
     refresh_weight(player)
     if face_down:
         text = f"{seat} equips a card face down in the {catalogue.SLOTS[slot]['label']} slot."
-        events.append({"type": "equip", "seat": seat, "slot": slot, "text": text})
+        coded = said("equip_face_down", seat=seat, slot=say.slot(slot))
+        events.append({"type": "equip", "seat": seat, "slot": slot, "text": text, **coded})
     else:
         text = (
             f"{seat} equips a {catalogue.name(card)} in the {catalogue.SLOTS[slot]['label']} slot."
         )
-        events.append({"type": "equip", "seat": seat, "slot": slot, "card": card, "text": text})
+        coded = said("equip", seat=seat, card=catalogue.name(card), slot=say.slot(slot))
+        events.append(
+            {"type": "equip", "seat": seat, "slot": slot, "card": card, "text": text, **coded}
+        )
 
 
 def apply_loot(state: dict, seat: str, action: dict, events: list) -> None:

@@ -7,6 +7,7 @@ actions), each ``{"type": "step", "hex": [q, r]}`` enters a neighbouring hex, an
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.last_one_standing import hexes
 from rulesets.last_one_standing.character import has_ability, occupants
 from rulesets.last_one_standing.island import TERRAIN
@@ -79,6 +80,7 @@ def step(state: dict, seat: str, hex_key: str, events: list) -> None:
             "seat": seat,
             "hex": list(hexes.coords(hex_key)),
             "text": f"{seat} moves to {hex_key}.",
+            **said("step", seat=seat, hex=hex_key),
         }
     )
 

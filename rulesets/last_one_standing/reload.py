@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 from rulesets.last_one_standing import catalogue
+from rulesets.last_one_standing import messages as say
 from rulesets.last_one_standing.character import has_ability, refresh_weight
 from rulesets.last_one_standing.house_rules import UNEQUIP_ANYWHERE
 from rulesets.last_one_standing.island import TERRAIN
@@ -19,7 +21,14 @@ from rulesets.last_one_standing.looting import equip, queue_discard
 def start(state: dict, seat: str, events: list) -> None:
     state["turn"]["actions"] -= 1
     state["pending"].append({"kind": "rearrange", "seat": seat})
-    events.append({"type": "reload", "seat": seat, "text": f"{seat} reloads and rearranges."})
+    events.append(
+        {
+            "type": "reload",
+            "seat": seat,
+            "text": f"{seat} reloads and rearranges.",
+            **said("reload", seat=seat),
+        }
+    )
 
 
 def rearrange_actions(state: dict, seat: str) -> list[dict]:
@@ -61,6 +70,7 @@ def apply_rearrange(state: dict, seat: str, action: dict, events: list) -> None:
                 "seat": seat,
                 "slot": slot,
                 "text": f"{seat} takes the card off the {catalogue.SLOTS[slot]['label']} slot.",
+                **said("unequip", seat=seat, slot=say.slot(slot)),
             }
         )
     elif kind == "equip":
@@ -108,5 +118,6 @@ def finish(state: dict, seat: str, events: list) -> None:
             "seat": seat,
             "weight": player["weight"],
             "text": f"{seat} is loaded and ready; weight {player['weight']}.",
+            **said("loaded", seat=seat, weight=player["weight"]),
         }
     )

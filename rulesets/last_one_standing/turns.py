@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import deathmatch, drop_in
 from rulesets.last_one_standing.house_rules import STORM
@@ -46,6 +47,11 @@ def start_round(state: dict, number: int, events: list) -> None:
             "order": list(state["order"]),
             "text": f"Round {number} begins: {', '.join(state['order']) or 'nobody'} "
             "in that order.",
+            **(
+                said("round", number=number, order=list(state["order"]))
+                if state["order"]
+                else said("round_nobody", number=number)
+            ),
         }
     )
 
@@ -60,7 +66,9 @@ def start_turn(state: dict, seat: str, events: list) -> None:
         "no_loot": False,
         "bonus_points": 0,
     }
-    events.append({"type": "turn", "seat": seat, "text": f"It is {seat}'s turn."})
+    events.append(
+        {"type": "turn", "seat": seat, "text": f"It is {seat}'s turn.", **said("turn", seat=seat)}
+    )
 
 
 def _turn_over(state: dict) -> bool:

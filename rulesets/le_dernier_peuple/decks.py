@@ -8,7 +8,9 @@ nothing to draw and the draw simply gives fewer cards.
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.catalogue import card_name, is_movement
 from rulesets.le_dernier_peuple.peoples import in_play, subject
 
@@ -53,6 +55,7 @@ def draw(state: dict, seat: str, deck: str, count: int, rng: Rng, events: list) 
             "deck": deck,
             "count": drawn,
             "text": f"{subject(state, seat)} draw {drawn} {deck} card{plural}.",
+            **said("cards_drawn", people=say.people(state, seat), count=drawn, deck=say.deck(deck)),
         }
     )
     return drawn

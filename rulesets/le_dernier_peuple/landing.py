@@ -7,7 +7,9 @@ card [...]; a people's card becomes surrounded by 2 meeples, an event occurs!"
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.events import offer_resolutions, surrounding
 from rulesets.le_dernier_peuple.peoples import in_play, name
 from rulesets.le_dernier_peuple.territories import has_draw_symbol
@@ -35,6 +37,7 @@ def step_land(state: dict, step: dict, rng: Rng, events: list) -> None:
                 "territory": territory,
                 "text": f"Territory {territory} shows a Draw symbol: "
                 f"{name(state, owner)} draw a power card.",
+                **said("draw_symbol", territory=territory, people=say.people(state, owner)),
             }
         )
         state["queue"][:0] = [{"do": "draw", "seat": owner, "deck": "power", "count": 1}, *rest]

@@ -7,7 +7,9 @@ from that move, and finally draw a new movement card".
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.catalogue import MOVEMENT_CARDS, card_name
 from rulesets.le_dernier_peuple.decks import discard_from_hand
 from rulesets.le_dernier_peuple.peoples import in_play, name, opponents, subject
@@ -60,6 +62,12 @@ def play_movement(state: dict, seat: str, action: dict, events: list) -> None:
             "meeple": meeple,
             "text": f"{subject(state, seat)} play {card_name(card_id)} "
             f"on a meeple of {name(state, owner)}.",
+            **said(
+                "movement_played",
+                people=say.people(state, seat),
+                card=say.card(card_id),
+                owner=say.people(state, owner),
+            ),
         }
     )
     state["decision"] = None
@@ -97,6 +105,7 @@ def step_move(state: dict, step: dict, rng: Rng, events: list) -> None:
             "from": start,
             "to": end,
             "text": f"A meeple of {name(state, owner)} moves from {start} to {end}.",
+            **said("meeple_moved", people=say.people(state, owner), **{"from": start, "to": end}),
         }
     )
     landing = {"do": "land", "owner": owner, "meeple": meeple, "from": start}

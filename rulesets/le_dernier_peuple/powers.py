@@ -7,7 +7,9 @@ opponent still in the game, who may answer with Defense (except against Swap).
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.catalogue import POWER_CARDS, card_name, power_of
 from rulesets.le_dernier_peuple.decks import discard, discard_from_hand, draw
 from rulesets.le_dernier_peuple.peoples import in_play, name, opponents, subject
@@ -192,6 +194,13 @@ def swap(state: dict, step: dict, rng: Rng, events: list) -> None:
         f"{name(state, target)} (now on {theirs[j]}) swap places.",
         seat=active,
         target=target,
+        **said(
+            "meeples_swapped",
+            people=say.people(state, active),
+            mine=mine[i],
+            other=say.people(state, target),
+            theirs=theirs[j],
+        ),
     )
 
 

@@ -4,7 +4,9 @@ and Club's skipped turn."""
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.catalogue import is_power
 from rulesets.le_dernier_peuple.peoples import in_play, name
 
@@ -19,7 +21,14 @@ def begin_turn(state: dict, seat: str, events: list) -> None:
     state["active"] = seat
     state["turn_no"] += 1
     state["last_turn"][seat] = state["turn_no"]
-    events.append({"type": "turn_started", "seat": seat, "text": f"Turn of {name(state, seat)}."})
+    events.append(
+        {
+            "type": "turn_started",
+            "seat": seat,
+            "text": f"Turn of {name(state, seat)}.",
+            **said("turn_started", people=say.people(state, seat)),
+        }
+    )
     holds_power = any(is_power(c) for c in state["hands"][seat])
     state["decision"] = {"kind": "power" if holds_power else "movement", "seat": seat}
 

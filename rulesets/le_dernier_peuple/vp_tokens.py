@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from itertools import product
 
+from rulesets.core.messages import said
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.peoples import in_play, subject
 
 DENOMINATIONS = ("1", "2", "3")
@@ -103,6 +105,7 @@ def gain_vp(state: dict, seat: str, value: int, events: list) -> int:
             "seat": seat,
             "value": got,
             "text": f"{subject(state, seat)} gain {got} VP from the bank.",
+            **said("vp_gained", people=say.people(state, seat), value=got),
         }
     )
     return got

@@ -119,3 +119,8 @@ def test_a_worked_example_through_the_live_api(
     events = as_bob.get(f"{url}events/?page_size=200").json()
     texts = [e["text"] for e in events.get("results", events)]
     assert expected in texts
+    # Issue 31: the same log for a French reader. ``text`` stays the stored English; the
+    # ``message`` is rendered from the event's code in the request's language.
+    french = as_bob.get(f"{url}events/?page_size=200", HTTP_ACCEPT_LANGUAGE="fr").json()
+    shot = next(e for e in french.get("results", french) if e["text"] == expected)
+    assert shot["message"] != expected and " contre " in shot["message"]

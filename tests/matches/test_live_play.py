@@ -240,7 +240,14 @@ def test_events_are_numbered_from_one_and_read_after_a_number(table):
     events = table.as_carol.get(f"{table.url}events/").json()["results"]
     assert [e["seq"] for e in events] == [1, 2, 3]
     assert [e["type"] for e in events] == ["match_started", "passed", "passed"]
-    assert events[1] == {"seq": 2, "type": "passed", "text": "s1 passes.", "seat": "s1"}
+    # A game without an event catalogue: its message is its stored text (issue 31).
+    assert events[1] == {
+        "seq": 2,
+        "type": "passed",
+        "text": "s1 passes.",
+        "message": "s1 passes.",
+        "seat": "s1",
+    }
     later = table.as_carol.get(f"{table.url}events/?after=2").json()["results"]
     assert [e["seq"] for e in later] == [3]
     assert table.as_carol.get(f"{table.url}events/?after=-1").status_code == 400

@@ -64,7 +64,7 @@
   }
 
   function scrollLog() {
-    var log = tableBox.querySelector(".log-list");
+    var log = tableBox.querySelector(".log-list");  // the scrolling region around the <ol>
     if (log) log.scrollTop = log.scrollHeight;
   }
 
@@ -257,6 +257,10 @@
       if (filled) send(filled, armed.button.textContent);
       return;
     }
+    // A tap names what it touched (a title shows on hover only, never on a phone).
+    var named = event.target.closest("[data-title]");
+    var tip = tableBox.querySelector("#table-tip");
+    if (named && tip) tip.textContent = named.dataset.title;
     var target = event.target.closest("[data-pick]");
     if (target) choose(target.dataset.pick);
   });

@@ -19,7 +19,7 @@ RESIGN_CHANCE = 1 / 500
 PUBLIC_EVENT_KEYS = {
     "type", "text", "seat", "deck", "count", "card", "owner", "meeple", "from", "to",
     "territory", "power", "target", "options", "partner", "people", "value", "discarded",
-    "winner",
+    "winner", "code", "params",
 }  # fmt: skip
 CARD_ID = re.compile(r'"([mp][0-9]+)"')
 EVENTS_NAMING_A_CARD = {"movement_played", "power_played", "card_discarded"}
@@ -89,6 +89,8 @@ def check_events(events):
     for event in events:
         assert isinstance(event["type"], str) and isinstance(event["text"], str)
         assert set(event) <= PUBLIC_EVENT_KEYS, event
+        # The code's parameters (issue 31) name no card id: a card is its face or its name.
+        assert not CARD_ID.search(json.dumps(event.get("params", {}))), event
         if "card" in event:
             assert event["type"] in EVENTS_NAMING_A_CARD
 
