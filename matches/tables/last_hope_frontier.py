@@ -13,10 +13,16 @@ import math
 from django.utils.translation import gettext, gettext_noop
 
 from matches.tables.common import Control, Seats, controls, seat_colour
-from rulesets.last_hope_frontier.messages import WORDS
+from matches.tables.last_hope_frontier_mission import (
+    SCALE,
+    loot_item,
+    markers,
+    mission_facts,
+    thing_name,
+    zones,
+)
 from rulesets.last_hope_frontier.movement import BOARD_SIZE, CARD_LENGTH
 
-SCALE = 20  # px per inch
 SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 INFORMATIVE = ("max_distance", "distance", "into_contact_with")
 # A control's words by action type, translated when drawn (gettext_noop: for makemessages).
@@ -64,13 +70,6 @@ def option_name(key: str) -> str:
     return gettext(OPTIONS[key]) if key in OPTIONS else key.replace("_", " ")
 
 
-def thing_name(slug: object) -> str:
-    """A weapon or an item by its slug, in the reader's language (the events' own words)."""
-    if not isinstance(slug, str):
-        return ""
-    return gettext(WORDS[slug]) if slug in WORDS else slug.replace("-", " ")
-
-
 def card_label(code: str) -> str:
     if code.upper().startswith("JOKER"):
         return gettext("Joker")
@@ -96,8 +95,8 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
             "scale": SCALE,
             "figures": figures,
             "rings": _rings(view),
-            "zones": _zones(view),
-            "markers": _markers(view, seats),
+            "zones": zones(view),
+            "markers": markers(view, seats),
             "grid": [i * CARD_LENGTH * SCALE for i in range(1, int(BOARD_SIZE / CARD_LENGTH) + 1)],
         },
         "hand": hand,
@@ -116,7 +115,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                 gettext("yes") if view.get("pending") else gettext("no"),
             ),
             (gettext("Out of action"), len(view.get("out_of_action") or [])),
-            *_mission_facts(view, seats),
+            *mission_facts(view, seats),
         ],
         "waiting": _waiting(view, seats),
         "controls": controls([_control(a, view, seats) for a in legal]),
@@ -214,79 +213,6 @@ def _rings(view: dict) -> list[dict]:
     ]
 
 
-def _zones(view: dict) -> list[dict]:
-    """Each player's deployment zone: the mission's, or the strip along its edge of the table."""
-    mission = view.get("mission")
-    zones = []
-    for index, seat in enumerate(view["seats"][:2]):
-        if mission:
-            zone = mission["zones"][mission["sides"][seat]]
-            (x0, x1), (y0, y1) = zone["x"], zone["y"]
-        else:
-            x0, x1 = 0, BOARD_SIZE
-            y0 = 0 if index == 0 else BOARD_SIZE - CARD_LENGTH
-            y1 = y0 + CARD_LENGTH
-        zones.append(
-            {
-                "x": x0 * SCALE,
-                "y": y0 * SCALE,
-                "w": (x1 - x0) * SCALE,
-                "h": (y1 - y0) * SCALE,
-                "colour": seat_colour(seat, view["seats"]),
-            }
-        )
-    return zones
-
-
-def _mission_facts(view: dict, seats: Seats) -> list[tuple]:
-    """The mission's name and each side's points so far."""
-    mission = view.get("mission")
-    if not mission:
-        return []
-    scores = " · ".join(
-        f"{seats.name(seat)} {mission['points'].get(seat, 0)}" for seat in view["seats"]
-    )
-    return [(gettext("Mission"), mission["name"]), (gettext("Points"), scores)]
-
-
-def _markers(view: dict, seats: Seats) -> list[dict]:
-    """A mission's objective markers (with who held each at the last turn's end) and its loot
-    tokens (faded once picked up)."""
-    mission = view.get("mission")
-    if not mission:
-        return []
-    marks = []
-    for marker in mission["objectives"]:
-        holder = mission["holders"].get(marker["key"])
-        title = gettext("Objective: %(name)s") % {"name": marker["name"]}
-        if holder:
-            title += " · " + gettext("held by %(player)s") % {"player": seats.name(holder)}
-        marks.append(
-            {
-                "kind": "objective",
-                "x": marker["x"] * SCALE,
-                "y": marker["y"] * SCALE,
-                "colour": seat_colour(holder, view["seats"]) if holder else "#f4f4f4",
-                "title": title,
-                "taken": False,
-            }
-        )
-    for token in mission["loot"]:
-        taken = token["taken_by"] is not None
-        marks.append(
-            {
-                "kind": "loot",
-                "x": token["x"] * SCALE,
-                "y": token["y"] * SCALE,
-                "colour": "#e9b100",
-                "title": gettext("Loot: %(item)s") % {"item": token["item"]}
-                + (" · " + gettext("picked up") if taken else ""),
-                "taken": taken,
-            }
-        )
-    return marks
-
-
 def _facing(fighter: dict, in_play: list[dict]) -> float:
     pos = fighter["position"]
     enemies = [f for f in in_play if f["seat"] != fighter["seat"]]
@@ -336,13 +262,6 @@ def _waiting(view: dict, seats: Seats) -> str:
     }
 
 
-def _loot_item(view: dict, action: dict) -> str | None:
-    if action["type"] != "pick_up":
-        return action.get("item")
-    tokens = (view.get("mission") or {}).get("loot") or []
-    return next((t["item"] for t in tokens if t["key"] == action.get("token")), None)
-
-
 def _control(action: dict, view: dict, seats: Seats) -> Control:
     kind = action["type"]
     fighters = view["fighters"]
@@ -387,7 +306,7 @@ def _control(action: dict, view: dict, seats: Seats) -> Control:
             "weapon": thing_name(action.get("weapon")),
             "reach": action.get("max_distance", "?"),
             "count": action.get("count"),
-            "item": thing_name(_loot_item(view, action)),
+            "item": thing_name(loot_item(view, action)),
         }
     else:
         label = kind.replace("_", " ")
