@@ -8,11 +8,13 @@ activation ends, as after a shot (live_missions.py has the decisions and the poi
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_hope_frontier.live_activation import active_fighter
 from rulesets.last_hope_frontier.live_input import check_keys
 from rulesets.last_hope_frontier.live_missions import TOKEN_RADIUS, near
 from rulesets.last_hope_frontier.live_table import CONTACT_TOLERANCE
+from rulesets.last_hope_frontier.messages import thing
 
 REACH = TOKEN_RADIUS + CONTACT_TOLERANCE
 
@@ -47,6 +49,9 @@ def pick_up(state: dict, seat: str, action: dict, rng: Rng, events: list) -> Non
             "item": token["item"],
             "points": gained,
             "text": f"{fighter['name']} picks up the loot: {token['item']} (+{gained}).",
+            **said(
+                "loot_picked_up", fighter=fighter["name"], item=thing(token["item"]), points=gained
+            ),
         }
     )
 

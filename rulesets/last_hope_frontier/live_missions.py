@@ -19,6 +19,7 @@ Decisions (docs/rules/last-hope-frontier.md, "Missions"):
 from __future__ import annotations
 
 from rulesets.core.errors import InvalidInput
+from rulesets.core.messages import said
 from rulesets.last_hope_frontier.live_gangs import fighters_of, gang_name, other_seat
 from rulesets.last_hope_frontier.live_table import BASE_RADIUS, zone_bounds
 from rulesets.last_hope_frontier.missions import MissionError, mission, parse_mission, side_of
@@ -97,6 +98,13 @@ def score_turn(state: dict, events: list) -> None:
                 "points": current["scoring"]["hold"],
                 "text": f"{gang_name(state, holder)} hold {marker['name']} at the end of "
                 f"turn {state['turn']} (+{current['scoring']['hold']}).",
+                **said(
+                    "objective_held",
+                    gang=gang_name(state, holder),
+                    objective=marker["name"],
+                    turn=state["turn"],
+                    points=current["scoring"]["hold"],
+                ),
             }
         )
 
@@ -122,6 +130,21 @@ def decide(state: dict) -> tuple[str | None, str]:
     text += f"{gang_name(state, second)} score {b}. "
     text += f"{gang_name(state, winner)} win the battle." if winner else "The battle is a draw."
     return winner, text
+
+
+def ending(state: dict, winner: str | None) -> dict:
+    """The code of ``decide``'s sentence (the battle's last event keeps the English)."""
+    first, second = state["seats"]
+    scores = {
+        "mission": state["mission"]["name"],
+        "first": gang_name(state, first),
+        "a": points(state, first),
+        "second": gang_name(state, second),
+        "b": points(state, second),
+    }
+    if winner:
+        return said("mission_over", winner=gang_name(state, winner), **scores)
+    return said("mission_over_draw", **scores)
 
 
 def earnings(state: dict) -> dict:

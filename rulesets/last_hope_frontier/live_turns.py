@@ -30,6 +30,7 @@ from rulesets.last_hope_frontier.initiative import draw_initiative
 from rulesets.last_hope_frontier.live_cards import card_name
 from rulesets.last_hope_frontier.live_gangs import fighters_of, gang_name, other_seat
 from rulesets.last_hope_frontier.live_missions import decide, reached, score_turn
+from rulesets.last_hope_frontier.live_missions import ending as mission_ending
 
 
 def begin_battle(state: dict, events: list) -> None:
@@ -226,6 +227,8 @@ def _ending(state: dict, reason: str, winner: str | None, resigned: str | None) 
         if not winner:
             return said("wiped_out_draw")
         return said("wiped_out", gang=gang_name(state, other_seat(state, winner)), winner=gang)
+    if state.get("mission") is not None:  # the turn limit or the points to win
+        return mission_ending(state, winner)
     first, second = state["seats"]
     scores = {
         "first": gang_name(state, first),

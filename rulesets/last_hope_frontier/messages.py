@@ -107,6 +107,17 @@ MESSAGES = {
         "The turn limit is reached: %(first)s took out %(a)s, %(second)s took out %(b)s. "
         "The battle is a draw."
     ),
+    # missions (live_missions.py, live_loot.py)
+    "objective_held": gettext_noop(
+        "%(gang)s hold %(objective)s at the end of turn %(turn)s (+%(points)s)."
+    ),
+    "loot_picked_up": gettext_noop("%(fighter)s picks up the loot: %(item)s (+%(points)s)."),
+    "mission_over": gettext_noop(
+        "%(mission)s: %(first)s score %(a)s, %(second)s score %(b)s. %(winner)s win the battle."
+    ),
+    "mission_over_draw": gettext_noop(
+        "%(mission)s: %(first)s score %(a)s, %(second)s score %(b)s. The battle is a draw."
+    ),
     # units and counts
     "inches": ngettext_noop('%(n)s"', '%(n)s"', "n"),
     "wounds": ngettext_noop("%(n)s wound", "%(n)s wounds", "n"),

@@ -173,3 +173,29 @@ def test_a_match_stored_before_codes_replays_and_its_log_reads_as_stored():
     assert "Marshal Hale moves 3 inches to (10, 2)." in body
     assert "The match begins:" in body  # its stored English: it has no code any more
     assert replay_match(match)[0] is True
+
+
+def test_every_mission_event_has_a_code_that_reads_in_three_languages():
+    """A mission's battles add objectives held, loot picked up and a winner on points."""
+    from rulesets.last_hope_frontier.missions import missions
+    from tests.rulesets.last_hope_frontier.mission_play import new_battle, play
+
+    catalogue = get_messages(LHF)
+    events = []
+    for number, mission in enumerate(missions()):
+        _state, script, _first = play(mission["key"], number, bot=True)
+        state = new_battle(mission["key"], number)
+        for seat, action in script:
+            resolution = RULESET.apply(state, seat, action)
+            events += resolution.events
+            state = resolution.state
+    assert {"objective_held", "loot_picked_up"} & {e["type"] for e in events}
+    assert {e["code"] for e in events} & {"mission_over", "mission_over_draw"}
+    missing = {e["type"] for e in events if e.get("code") not in catalogue.MESSAGES}
+    assert missing == set()
+    for language in ("fr", "nl"):
+        with translation.override(language):
+            for event in events:
+                if event["type"] in ("objective_held", "loot_picked_up", "battle_over"):
+                    said = phrase(catalogue, event["code"], event["params"])
+                    assert "%(" not in said and said != event["text"], event
