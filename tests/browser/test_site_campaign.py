@@ -5,17 +5,8 @@ from playwright.sync_api import expect
 
 from campaigns import services as campaigns
 from rosters import services as rosters
-from tests.factories import PASSWORD, UserFactory
-
-
-def _sign_in(context, username):
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(username)
-    return page
+from tests.browser.signing import sign_in
+from tests.factories import UserFactory
 
 
 def _gang(owner, name, faction):
@@ -35,7 +26,7 @@ def test_a_battle_reported_confirmed_and_its_flip_spent(new_context, shot, seede
     campaigns.request_join(campaign=campaign, gang=earps, actor=wyatt)
     campaigns.set_status(campaign=campaign, status="active", actor=wyatt)
 
-    ike_page = _sign_in(new_context(viewport={"width": 390, "height": 844}), "ike")
+    ike_page = sign_in(new_context(viewport={"width": 390, "height": 844}), "ike")
     ike_page.get_by_role("link", name="Join a campaign with its code").click()
     ike_page.get_by_label("Join code").fill(campaign.join_code)
     ike_page.get_by_label("Your gang").select_option(label="Cowboys")
@@ -43,7 +34,7 @@ def test_a_battle_reported_confirmed_and_its_flip_spent(new_context, shot, seede
     expect(ike_page.get_by_role("status").first).to_contain_text("asked to join Tombstone")
     shot(ike_page, "asked-to-join")
 
-    wyatt_page = _sign_in(new_context(), "wyatt")
+    wyatt_page = sign_in(new_context(), "wyatt")
     expect(wyatt_page.get_by_text("Cowboys in Tombstone")).to_be_visible()  # needs attention
     wyatt_page.get_by_role("link", name="Tombstone").first.click()
     wyatt_page.get_by_role("button", name="Approve").click()

@@ -16,19 +16,10 @@ from playwright.sync_api import expect
 from campaigns import services as campaigns
 from rosters import services as rosters
 from rosters.models import Equipment, GangEvent
+from tests.browser.signing import sign_in
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _sign_in(context, username):
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(username)
-    return page
 
 
 def _gang(owner, name, faction):
@@ -63,14 +54,14 @@ def _report(page, campaign, other: str, winner: str):
 
 def test_a_disputed_battle_voided_by_the_arbitrator_and_reported_again(new_context, shot, campaign):
     campaign, *_ = campaign
-    ann = _sign_in(new_context(), "ann")
+    ann = sign_in(new_context(), "ann")
     ann.goto(f"/campaigns/{campaign.pk}/")
     expect(ann.locator(".pairs-left")).to_contain_text("Earps against Clantons: 1 battle left.")
     _report(ann, campaign, "Clantons (bob)", "Earps won")
     expect(ann.locator(".pairs-left")).to_contain_text("no battle left this round")
     shot(ann, "reported")
 
-    bob = _sign_in(new_context(viewport={"width": 390, "height": 844}), "bob")
+    bob = sign_in(new_context(viewport={"width": 390, "height": 844}), "bob")
     bob.goto(f"/campaigns/{campaign.pk}/")
     bob.get_by_label("What is wrong?").fill("Ike was never taken out.")
     bob.get_by_role("button", name="Dispute").click()
@@ -79,7 +70,7 @@ def test_a_disputed_battle_voided_by_the_arbitrator_and_reported_again(new_conte
     )
     shot(bob, "disputed")
 
-    judge = _sign_in(new_context(), "judge")
+    judge = sign_in(new_context(), "judge")
     judge.goto(f"/campaigns/{campaign.pk}/")
     battle = judge.locator("#battle-" + str(campaign.battles.get().pk))
     expect(battle.get_by_role("button", name="Confirm the result")).to_be_visible()

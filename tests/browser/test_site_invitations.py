@@ -8,17 +8,8 @@ from leagues.models import Membership
 from matches import services as matches
 from matches.models import Match
 from rosters import services as rosters
-from tests.factories import PASSWORD, UserFactory
-
-
-def _sign_in(context, username):
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(username)
-    return page
+from tests.browser.signing import sign_in
+from tests.factories import UserFactory
 
 
 def _fits(page, width=360):
@@ -35,13 +26,13 @@ def test_an_invited_player_accepts_a_league_and_a_match_by_clicking(
     invitation = leagues.add_member(league=league, player=bill, actor=annie)
 
     # Annie sees that Bill has not answered yet.
-    annie_page = _sign_in(new_context(), "annie")
+    annie_page = sign_in(new_context(), "annie")
     annie_page.goto(f"/leagues/{league.pk}/")
     expect(annie_page.locator("#unanswered")).to_contain_text("bill")
     shot(annie_page, "organiser-sees-who-has-not-answered")
 
     # Bill, on his phone, finds the invitation on his home page and accepts it.
-    bill_page = _sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
+    bill_page = sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
     expect(bill_page.get_by_text("You are invited to the league Dust Bowl Cup.")).to_be_visible()
     _fits(bill_page)
     shot(bill_page, "home-league-invitation")
@@ -104,7 +95,7 @@ def test_an_invited_player_accepts_a_friendly_battle_with_a_gang_of_his(
     dead_end = _posse(bill, "Dead End")
 
     # Annie starts a friendly battle of her Earps against bill from her home page.
-    annie_page = _sign_in(new_context(), "annie")
+    annie_page = sign_in(new_context(), "annie")
     annie_page.get_by_role("link", name="Start a friendly battle").click()
     expect(annie_page.get_by_role("heading", level=1)).to_have_text("A friendly battle")
     annie_page.get_by_label("Your gang").select_option(label="Earps")
@@ -119,7 +110,7 @@ def test_an_invited_player_accepts_a_friendly_battle_with_a_gang_of_his(
     shot(annie_page, "friendly-battle-invited")
 
     # Bill, on his phone, sees the invitation at home with a choice of his gangs.
-    bill_page = _sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
+    bill_page = sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
     invitation = bill_page.locator(f"#match-invitation-{match.pk}")
     expect(invitation).to_contain_text("annie invites you to Last Hope Frontier")
     expect(invitation.get_by_label("Your gang")).to_be_visible()

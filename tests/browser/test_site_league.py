@@ -6,17 +6,8 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from leagues import services as leagues
-from tests.factories import PASSWORD, UserFactory
-
-
-def _sign_in(context, username):
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(username)
-    return page
+from tests.browser.signing import sign_in
+from tests.factories import UserFactory
 
 
 def _log(page, places: dict[str, str]):
@@ -37,9 +28,9 @@ def test_three_players_log_and_confirm_and_the_chart_is_drawn(new_context, shot,
     league = leagues.create_league(creator=annie, name="Dust Bowl Cup", ruleset="last-one-standing")
     leagues.add_member(league=league, player=annie, actor=annie)
 
-    pages = {"annie": _sign_in(new_context(), "annie")}
+    pages = {"annie": sign_in(new_context(), "annie")}
     for name in ("bill", "cody"):
-        page = _sign_in(new_context(viewport={"width": 360, "height": 780}), name)
+        page = sign_in(new_context(viewport={"width": 360, "height": 780}), name)
         page.get_by_role("link", name="Join a league with its code").click()
         page.get_by_label("Join code").fill(league.join_code)
         page.get_by_role("button", name="Join").click()

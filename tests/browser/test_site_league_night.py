@@ -10,19 +10,10 @@ from playwright.sync_api import expect
 
 from leagues import services as leagues
 from leagues.rounds_models import Round
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.signing import sign_in
+from tests.factories import UserFactory
 
 PLAYERS = ("ann", "bob", "cal", "dee")
-
-
-def _sign_in(context, username):
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(username)
-    return page
 
 
 def _play_round(pages, league, number):
@@ -54,8 +45,8 @@ def test_a_four_round_league_night_from_check_in_to_final_standings(
     for user in users:
         leagues.add_member(league=league, player=user, actor=user, join_code=league.join_code)
 
-    pages = {name: _sign_in(new_context(), name) for name in PLAYERS}
-    organiser = _sign_in(new_context(), "orla")
+    pages = {name: sign_in(new_context(), name) for name in PLAYERS}
+    organiser = sign_in(new_context(), "orla")
 
     ann = pages["ann"]
     ann.goto(f"/leagues/{league.pk}/")

@@ -5,17 +5,8 @@ league, and the count goes back to nothing."""
 from playwright.sync_api import expect
 
 from leagues import services as leagues
-from tests.factories import PASSWORD, UserFactory
-
-
-def _sign_in(context, username):
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(username)
-    return page
+from tests.browser.signing import sign_in
+from tests.factories import UserFactory
 
 
 def test_the_header_count_follows_what_the_other_player_does(
@@ -25,7 +16,7 @@ def test_the_header_count_follows_what_the_other_player_does(
     annie, _bill = UserFactory(username="annie"), UserFactory(username="bill")
     league = leagues.create_league(creator=annie, name="Dust Bowl Cup", ruleset="last-one-standing")
 
-    page = _sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
+    page = sign_in(new_context(viewport={"width": 360, "height": 780}), "bill")
     inbox = page.get_by_role("link", name="Inbox")
     expect(inbox).to_be_visible()
     expect(page.locator("[data-unread-count]")).to_be_hidden()

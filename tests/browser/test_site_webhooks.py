@@ -8,17 +8,8 @@ from playwright.sync_api import expect
 
 from campaigns import services as campaigns
 from notifications.models import Webhook
-from tests.factories import PASSWORD, UserFactory
-
-
-def _sign_in(context, username):
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text(username)
-    return page
+from tests.browser.signing import sign_in
+from tests.factories import UserFactory
 
 
 def test_an_organiser_adds_pauses_and_deletes_a_webhook(
@@ -28,7 +19,7 @@ def test_an_organiser_adds_pauses_and_deletes_a_webhook(
     wyatt = UserFactory(username="wyatt")
     campaign = campaigns.create_campaign(creator=wyatt, name="Tombstone")
 
-    page = _sign_in(new_context(viewport={"width": 390, "height": 844}), "wyatt")
+    page = sign_in(new_context(viewport={"width": 390, "height": 844}), "wyatt")
     page.goto(f"/campaigns/{campaign.pk}/")
     section = page.locator("#webhooks")
     expect(section.get_by_text("No webhook yet.")).to_be_visible()
