@@ -96,7 +96,9 @@ def check_points_table(table: object) -> dict[str, int]:
     """{"1": 5, "2": 3, ...}: places from 1, whole points from 0, a better place never worth
     less than a worse one. Places left out score 0."""
     if not isinstance(table, dict):
-        raise LeagueError('Give points per place, like {"1": 5, "2": 3}.', field="points_table")
+        raise LeagueError(
+            "Give the points each place scores, from first place down.", field="points_table"
+        )
     clean: dict[int, int] = {}
     for key, points in table.items():
         where = f"points_table.{key}"

@@ -14,10 +14,11 @@ from campaigns import access, services
 from campaigns.admin.forms import CampaignForm
 from campaigns.dashboard import TIE_BREAKER_NAMES, campaign_dashboard
 from campaigns.models import Campaign
+from config.admin_fields import game_column
 from config.admin_scope import ScopedAdmin
 from config.errors import DomainError
 from rosters.models import Gang
-from rulesets.registry import get_ruleset
+from rulesets.registry import game_name
 
 STEPS = {
     "start": lambda c, user: services.set_status(campaign=c, status="active", actor=user),
@@ -50,7 +51,7 @@ def _step_message(step: str, campaign: Campaign, result) -> str:
 @admin.register(Campaign)
 class CampaignAdmin(ScopedAdmin):
     form = CampaignForm
-    list_display = ["name", "status", "ruleset", "arbitrated_by", "created_at"]
+    list_display = ["name", "status", game_column, "arbitrated_by", "created_at"]
     list_filter = ["status"]
     search_fields = ["name"]
     change_form_template = "admin/campaigns/campaign/change_form.html"
@@ -77,8 +78,7 @@ class CampaignAdmin(ScopedAdmin):
 
     @admin.display(description="Game")
     def game(self, obj):
-        ruleset = get_ruleset(obj.ruleset)
-        return f"{ruleset.name} (fixed when the campaign was founded)" if ruleset else obj.ruleset
+        return f"{game_name(obj.ruleset)} (fixed when the campaign was founded)"
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)

@@ -29,6 +29,10 @@ SEED_LIMIT = 2**63  # the seed column is a signed 64-bit integer
 CLOCK_SKEW = timedelta(minutes=5)
 
 
+# Said to whoever sent no places at all: a page's form or an API body alike.
+PLACES_MISSING = "Give each player's place: 1 for the winner, then 2, 3 and so on."
+
+
 def _game(slug: object) -> Ruleset:
     game = get_ruleset(slug) if isinstance(slug, str) else None
     if game is None:
@@ -336,9 +340,7 @@ def log_result(
     players. ``gangs`` maps players to their gang."""
     game = _game(ruleset)
     if not isinstance(placements, dict) or not placements:
-        raise InvalidMatchInput(
-            'Give every player\'s place, like {"alice": 1}.', field="placements"
-        )
+        raise InvalidMatchInput(PLACES_MISSING, field="placements")
     names = list(placements)
     _check_player_count(game, len(names), field="placements")
     users = _players(names, field="placements")

@@ -37,13 +37,13 @@ def test_the_table_draws_the_missions_zones_markers_and_loot():
     kinds = [(m["kind"], m["title"]) for m in board["markers"]]
     assert kinds == [
         ("objective", "Objective: the signpost"),
-        ("loot", "Loot: railroad-bond"),
-        ("loot", "Loot: town-map"),
+        ("loot", "Loot: railroad bond"),
+        ("loot", "Loot: town map"),
     ]
     facts = dict(table["facts"])
     assert facts["Mission"] == "The Stagecoach Crossroads" and facts["Points"] == "you 0 · bob 0"
     labels = [c["label"] for c in table["controls"]]
-    assert "Hale picks up the railroad-bond" in labels
+    assert "Hale picks up the railroad bond" in labels
     svg = render_to_string(board_template := table["board_template"], {"board": board})
     assert board_template.endswith("last_hope_frontier.html")
     assert svg.count('class="objective"') == 1 and svg.count('class="loot') == 2
