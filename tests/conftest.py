@@ -108,8 +108,14 @@ def pytest_configure(config):
 @pytest.fixture
 def seeded_catalogue(transactional_db):
     """Transactional tests flush the database afterwards, data migrations included, so they
-    seed the Last Hope Frontier catalogue themselves (idempotent)."""
+    seed what those wrote themselves (idempotent): the Last Hope Frontier catalogue and the
+    missions (the migration's own loader, with the app registry's models)."""
+    import importlib
+
+    from django.apps import apps
+
     from rosters.catalogue import sync_catalogue
     from rosters.models import CatalogueItem, GangRules, Role
 
     sync_catalogue(GangRules=GangRules, Role=Role, CatalogueItem=CatalogueItem)
+    importlib.import_module("campaigns.migrations.0008_missions").load_missions(apps, None)
