@@ -32,7 +32,6 @@ from leagues.rounds_closing import result_confirmed
 from leagues.services.common import MAX_REASON
 from matches import services as matches
 from matches.models import Match, Participant
-from matches.services.records import PLACES_MISSING
 from notifications import hooks as notify
 from rulesets.core.house_rules import read_house_rules, split_options
 from rulesets.registry import get_ruleset
@@ -116,7 +115,7 @@ def report_result(
     if not plays_as_member:
         access.require(user=actor, action=access.Action.LOG_RESULT, league=league)
     if not isinstance(placements, dict) or not placements:
-        raise LeagueError(PLACES_MISSING, field="placements")
+        raise LeagueError(matches.PLACES_MISSING, field="placements")
     players = _members_by_name(league, list(placements), rows=rows)
     plays = actor.username in players
     if not plays:

@@ -52,6 +52,7 @@ from matches.services.queue import (
 )
 from matches.services.records import (
     CLOCK_SKEW,
+    PLACES_MISSING,
     SEED_LIMIT,
     create_live_match,
     deal_if_accepted,
@@ -67,6 +68,7 @@ __all__ = [
     "ENGINE_FAILED",
     "MAX_ACTION_BYTES",
     "MAX_KEY_LENGTH",
+    "PLACES_MISSING",
     "RESIGN_KEY",
     "SEED_LIMIT",
     "IdempotencyKeyReused",
