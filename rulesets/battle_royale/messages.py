@@ -1,5 +1,6 @@
-"""Battle Royale's most frequent events as codes (rulesets/core/messages.py); the others
-read as their stored English text until they get a code here. Templates are msgids of
+"""Battle Royale's events as codes (rulesets/core/messages.py): every event type
+has one (tests/matches/test_event_messages.py checks it over seeded random games).
+Templates are msgids of
 locale/*/django.po (French and Dutch there)."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Last One Standing's most frequent events as codes (rulesets/core/messages.py); the others
-read as their stored English text until they get a code here. A seat is named by its id
+"""Last One Standing's events as codes (rulesets/core/messages.py): every event type
+has one (tests/matches/test_event_messages.py checks it over seeded random games).
+A seat is named by its id
 ("s1"): the table turns seat ids into names after rendering."""
 
 from __future__ import annotations
