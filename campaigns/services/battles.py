@@ -235,6 +235,19 @@ def report_battle(
         f"{actor.username if actor else 'The server'} reported "
         f"{a.name} against {b.name} in round {round_.number} ({outcome}); "
         f"{counted(len(rows), 'fighter')} out of action.",
+        code="reported",
+        params={
+            "user": actor.username if actor else {"code": "server"},
+            "a": a.name,
+            "b": b.name,
+            "round": round_.number,
+            "outcome": (
+                {"code": "drew"}
+                if winner is None
+                else {"code": "won", "params": {"gang": gang_rows[winner].name}}
+            ),
+            "count": len(rows),
+        },
         actor=actor,
         battle=battle,
     )
@@ -280,6 +293,8 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         battle.campaign,
         LogEntry.Kind.BATTLE,
         f"{actor.username} confirmed battle {battle.shown_number}.",
+        code="confirmed",
+        params={"user": actor.username, "battle": battle.shown_number},
         actor=actor,
         battle=battle,
     )
@@ -368,6 +383,8 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
         battle.campaign,
         LogEntry.Kind.BATTLE,
         f"{actor.username} disputed battle {battle.shown_number}: {reason}",
+        code="disputed",
+        params={"user": actor.username, "battle": battle.shown_number, "reason": reason},
         actor=actor,
         battle=battle,
     )
