@@ -170,6 +170,13 @@ def purchase_item(
         Kind.PURCHASE,
         f"Bought {label} {where} for {cost} credits.",
         actor=actor,
+        code="bought_for" if fighter else "bought",
+        params={
+            "item": entry.name,
+            "count": quantity,
+            "fighter": fighter.name if fighter else "",
+            "cost": cost,
+        },
         fighter=fighter,
     )
     write.send()
@@ -240,7 +247,8 @@ def sell_equipment(
         actor=actor,
         note=f"Sold a {name} at the marketplace",
     )
-    write.event(Kind.SALE, f"Sold a {name} for {price} credits.", actor=actor)
+    coded = {"code": "sold", "params": {"item": name, "price": price}}
+    write.event(Kind.SALE, f"Sold a {name} for {price} credits.", actor=actor, **coded)
     write.send()
     return entry
 

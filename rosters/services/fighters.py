@@ -57,6 +57,8 @@ def hire_fighter(*, gang: Gang, name: str, role: str, actor) -> Fighter:
         Kind.HIRED,
         f"Hired {role_row.name.lower()} {name} for {role_row.hire_cost} credits.",
         actor=actor,
+        code="hired",
+        params={"role": role_row.name.lower(), "name": name, "cost": role_row.hire_cost},
         fighter=fighter,
     )
     _refresh_totals(gang)
@@ -167,6 +169,8 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
             f"{fighter.name} was taken out of action a third time and is dead; "
             f"{counted(buried, 'piece of equipment')} buried with them. {note}".strip(),
             actor=actor,
+            code="death",
+            params={"fighter": fighter.name, "count": buried, "note": note},
             fighter=fighter,
         )
     else:
@@ -176,6 +180,13 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
             f"{fighter.name} was taken out of action ({injury.times_out_of_action} of 3) and "
             f"permanently loses {injury.wounds_lost} wound. {note}".strip(),
             actor=actor,
+            code="injury",
+            params={
+                "fighter": fighter.name,
+                "strike": injury.times_out_of_action,
+                "count": injury.wounds_lost,
+                "note": note,
+            },
             fighter=fighter,
         )
     fighter.save(update_fields=["times_out_of_action", "status", "left_at"])

@@ -108,8 +108,9 @@ class GangWrite:
         equipment.disposed_at = timezone.now()
         self.disposed.append((equipment, field))
 
-    def event(self, kind: str, text: str, *, actor=None, fighter: Fighter | None = None):
-        self.events.append(_new_event(self.gang, kind, text, actor=actor, fighter=fighter))
+    def event(self, kind: str, text: str, *, actor=None, fighter: Fighter | None = None, **coded):
+        """A history line; ``coded``: its ``code`` and ``params`` (rosters/history_lines.py)."""
+        self.events.append(_new_event(self.gang, kind, text, actor=actor, fighter=fighter, **coded))
 
     def send(self) -> None:
         for equipment, field in self.disposed:
