@@ -58,29 +58,63 @@ LINES = {
         "count",
     ),
 }
+# A ledger row's note (the ledger on the same page)
+NOTES = {
+    "treasury": gettext_noop("Starting treasury"),
+    "hired_note": gettext_noop("Hired %(role)s %(name)s"),
+    "bought_note": (
+        gettext_noop("Bought %(item)s for the stash"),
+        gettext_noop("Bought %(count)s × %(item)s for the stash"),
+        "count",
+    ),
+    "bought_for_note": (
+        gettext_noop("Bought %(item)s for %(fighter)s"),
+        gettext_noop("Bought %(count)s × %(item)s for %(fighter)s"),
+        "count",
+    ),
+    "sold_note": gettext_noop("Sold a %(item)s at the marketplace"),
+}
 NOTED = frozenset({"injury", "death"})  # their note follows the sentence
 BY = gettext_noop("%(line)s (by %(user)s)")
 
 
 def line(event) -> str:
     """What the history line says in the active language (its stored text without a code)."""
-    template = LINES.get(event.code)
-    if template is None:
-        return event.text
     params = dict(event.params or {})
-    try:
-        if isinstance(template, tuple):
-            singular, plural, count = template
-            said = ngettext(singular, plural, int(params[count])) % params
-        else:
-            said = gettext(template) % params
-    except (KeyError, TypeError, ValueError):
-        return event.text  # a parameter missing: the English it was written with
+    said = _said(LINES.get(event.code), params)
+    if said is None:
+        return event.text  # no code, or a parameter missing: the English it was written with
     if event.code in NOTED and params.get("note"):
         said = f"{said} {params['note']}"
     if params.get("by"):
         said = gettext(BY) % {"line": said, "user": params["by"]}
     return said
+
+
+def note(entry) -> str:
+    """A ledger row's note in the active language (its stored note without a code)."""
+    said = _said(NOTES.get(entry.code), dict(entry.params or {}))
+    return entry.note if said is None else said
+
+
+def _said(template, params: dict) -> str | None:
+    if template is None:
+        return None
+    try:
+        if isinstance(template, tuple):
+            singular, plural, count = template
+            return ngettext(singular, plural, int(params[count])) % params
+        return gettext(template) % params
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def with_notes(entries) -> list:
+    """The ledger rows, each with its ``line`` (the note in the reader's language)."""
+    entries = list(entries)
+    for entry in entries:
+        entry.line = note(entry)
+    return entries
 
 
 def with_lines(events) -> list:

@@ -1,4 +1,4 @@
-# A gang's history line as a code with parameters, read in the reader's language (issue 31).
+# A gang's history line and ledger note as a code with parameters, read in the reader's language (issue 31).
 
 from django.db import migrations, models
 
@@ -10,6 +10,16 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="ledgerentry",
+            name="code",
+            field=models.CharField(blank=True, default="", max_length=50),
+        ),
+        migrations.AddField(
+            model_name="ledgerentry",
+            name="params",
+            field=models.JSONField(blank=True, default=dict),
+        ),
         migrations.AddField(
             model_name="gangevent",
             name="code",

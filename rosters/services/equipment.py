@@ -153,6 +153,8 @@ def purchase_item(
         actor=actor,
         field="item",
         note=f"Bought {label} {where}",
+        code="bought_for_note" if fighter else "bought_note",
+        params={"item": entry.name, "count": quantity, "fighter": fighter.name if fighter else ""},
     )
     bought = write.add(
         [
@@ -246,6 +248,8 @@ def sell_equipment(
         reason=Reason.SALE,
         actor=actor,
         note=f"Sold a {name} at the marketplace",
+        code="sold_note",
+        params={"item": name},
     )
     coded = {"code": "sold", "params": {"item": name, "price": price}}
     write.event(Kind.SALE, f"Sold a {name} for {price} credits.", actor=actor, **coded)

@@ -51,6 +51,8 @@ def hire_fighter(*, gang: Gang, name: str, role: str, actor) -> Fighter:
         actor=actor,
         field="role",
         note=f"Hired {role_row.name.lower()} {name}",
+        code="hired_note",
+        params={"role": role_row.name.lower(), "name": name},
     )
     _event(
         gang,

@@ -33,6 +33,7 @@ def create_gang(*, owner, name: str, faction: str, notes: str = "") -> Gang:
         reason=Reason.STARTING_TREASURY,
         note="Starting treasury",
         actor=owner,
+        code="treasury",
     )
     _event(
         gang,

@@ -63,3 +63,20 @@ def test_the_history_page_reads_in_french(gang, user):
     client.force_login(user)
     body = client.get(f"/gangs/{gang.pk}/history/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "arrive en ville" in body and "rode into town" not in body
+
+
+def test_the_ledger_notes_read_in_french_and_dutch(gang, leader, user):
+    from rosters.history_lines import NOTES, note
+    from rosters.models import LedgerEntry
+
+    services.purchase_item(gang=gang, item="pistol", fighter_id=leader.pk, quantity=1, actor=user)
+    services.purchase_item(gang=gang, item="dynamite", fighter_id=None, quantity=2, actor=user)
+    entries = list(LedgerEntry.objects.filter(gang=gang))
+    codes = {e.code for e in entries}
+    assert {"treasury", "hired_note", "bought_note", "bought_for_note"} <= codes <= set(NOTES)
+    for entry in entries:
+        with translation.override("en"):
+            assert note(entry) == entry.note, entry.code
+        for language in ("fr", "nl"):
+            with translation.override(language):
+                assert note(entry) != entry.note, (entry.code, language)
