@@ -28,6 +28,14 @@ LINES = {
         "count",
     ),
     "sold": gettext_noop("Sold a %(item)s for %(price)s credits."),
+    "sold_goods": gettext_noop("Sold %(goods)s (worth %(worth)s) for %(price)s credits."),
+    "moved": gettext_noop("Moved a %(item)s from %(from)s to %(to)s."),
+    "moved_from_stash": gettext_noop("Moved a %(item)s from the stash to %(to)s."),
+    "moved_to_stash": gettext_noop("Moved a %(item)s from %(from)s to the stash."),
+    "retired": gettext_noop("%(fighter)s retired; their equipment went to the stash."),
+    "removed": gettext_noop(
+        "%(fighter)s was removed from the roster; %(credits)s credits refunded."
+    ),
     "flips": (
         gettext_noop("%(fighter)s earned %(count)s card flip."),
         gettext_noop("%(fighter)s earned %(count)s card flips."),
@@ -73,6 +81,8 @@ NOTES = {
         "count",
     ),
     "sold_note": gettext_noop("Sold a %(item)s at the marketplace"),
+    "sold_goods_note": gettext_noop("Sold %(goods)s at the marketplace"),
+    "removed_note": gettext_noop("%(fighter)s removed before the gang's first battle"),
 }
 NOTED = frozenset({"injury", "death"})  # their note follows the sentence
 BY = gettext_noop("%(line)s (by %(user)s)")

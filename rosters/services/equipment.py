@@ -205,12 +205,19 @@ def _still_held(equipment: Equipment, field: str) -> Equipment:
     return equipment
 
 
+def _moved_code(from_stash: bool, to_stash: bool) -> str:
+    """The history line's code for a move (rosters/history_lines.py)."""
+    if from_stash:
+        return "moved_from_stash"
+    return "moved_to_stash" if to_stash else "moved"
+
+
 @transaction.atomic
 def move_equipment(*, gang: Gang, equipment_id: int, fighter_id: int | None, actor) -> Equipment:
     gang = _lock(gang)
     equipment = _held_equipment(gang, equipment_id)
     source = equipment.fighter.name if equipment.fighter else "the stash"
-    target = None
+    from_stash, target = equipment.fighter is None, None
     if fighter_id is not None:
         target = _active_fighter(gang, fighter_id)
         if equipment.fighter_id == target.pk:
@@ -225,6 +232,12 @@ def move_equipment(*, gang: Gang, equipment_id: int, fighter_id: int | None, act
         f"{target.name if target else 'the stash'}.",
         actor=actor,
         fighter=target,
+        code=_moved_code(from_stash, target is None),
+        params={
+            "item": equipment.item.name.lower(),
+            "from": source,
+            "to": target.name if target else "",
+        },
     )
     return equipment
 

@@ -133,11 +133,16 @@ def retire_fighter(*, gang: Gang, fighter_id: int, actor) -> Fighter:
             reason=Reason.REFUND,
             actor=actor,
             note=f"{fighter.name} removed before the gang's first battle",
+            code="removed_note",
+            params={"fighter": fighter.name},
         )
         text = f"{fighter.name} was removed from the roster; {fighter.hire_cost} credits refunded."
+        code = "removed"
     else:
         text = f"{fighter.name} retired; their equipment went to the stash."
-    _event(gang, Kind.RETIRED, text, actor=actor, fighter=fighter)
+        code = "retired"
+    params = {"fighter": fighter.name, "credits": fighter.hire_cost}
+    _event(gang, Kind.RETIRED, text, actor=actor, fighter=fighter, code=code, params=params)
     _refresh_totals(gang)
     return fighter
 

@@ -14,15 +14,21 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_the_services_write_history_lines_that_read_in_french_and_dutch(gang, leader, user):
-    services.purchase_item(gang=gang, item="pistol", fighter_id=leader.pk, quantity=1, actor=user)
+def test_the_services_write_history_lines_that_read_in_french_and_dutch(gang, leader, ganger, user):
+    pistol = services.purchase_item(
+        gang=gang, item="pistol", fighter_id=leader.pk, quantity=1, actor=user
+    )[0]
     services.purchase_item(gang=gang, item="dynamite", fighter_id=None, quantity=2, actor=user)
+    services.move_equipment(gang=gang, equipment_id=pistol.pk, fighter_id=None, actor=user)
+    services.move_equipment(gang=gang, equipment_id=pistol.pk, fighter_id=ganger.pk, actor=user)
+    services.retire_fighter(gang=gang, fighter_id=ganger.pk, actor=user)
     services.award_flips(fighter=leader, count=1, actor=None)
     services.award_flips(fighter=leader, count=2, actor=None, note="battle 3")
     services.update_gang(gang=gang, actor=user, name=f"{gang.name} Riders")
     events = list(GangEvent.objects.filter(gang=gang))
     codes = {e.code for e in events}
     assert {"created", "hired", "bought", "bought_for", "flips", "flips_note", "renamed"} <= codes
+    assert {"moved_to_stash", "moved_from_stash", "removed"} <= codes
     for event in events:
         assert event.code in LINES, event.text
         with translation.override("en"):
