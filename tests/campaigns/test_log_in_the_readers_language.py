@@ -171,3 +171,10 @@ def test_the_services_write_every_line_with_a_code(world, run_on_commit):
         for language in ("fr", "nl"):
             with translation.override(language):
                 assert line(entry) != entry.text, (entry.code, language)
+
+
+@pytest.mark.django_db
+def test_the_api_gives_each_log_line_in_the_readers_language(world):
+    log = world.client(world.arbitrator).get(world.url("log/"), HTTP_ACCEPT_LANGUAGE="fr").json()
+    lines = {row["text"]: row["line"] for row in log["results"]}
+    assert lines["The campaign started."] == "La campagne a commencé."

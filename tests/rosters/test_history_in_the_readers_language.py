@@ -86,3 +86,14 @@ def test_the_ledger_notes_read_in_french_and_dutch(gang, leader, user):
         for language in ("fr", "nl"):
             with translation.override(language):
                 assert note(entry) != entry.note, (entry.code, language)
+
+
+def test_the_api_gives_each_line_in_the_readers_language(gang, user):
+    from tests.conftest import client_for
+
+    api = client_for(user)
+    history = api.get(f"/api/v1/gangs/{gang.pk}/history/", HTTP_ACCEPT_LANGUAGE="nl").json()
+    ledger = api.get(f"/api/v1/gangs/{gang.pk}/ledger/", HTTP_ACCEPT_LANGUAGE="nl").json()
+    created = history["results"][-1]
+    assert "reed de stad binnen" in created["line"] and "rode into town" in created["text"]
+    assert ledger["results"][0]["line"] == "Startkas"
