@@ -2,6 +2,7 @@ from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
 from config.serializers import RefuseUnwritable
+from rosters import history_lines
 from rosters.models import (
     STATS,
     CatalogueItem,
@@ -209,9 +210,14 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
         source="actor.username", read_only=True, default=None, allow_null=True
     )
 
+    line = serializers.SerializerMethodField(help_text="The note in your language.")
+
     class Meta:
         model = LedgerEntry
-        fields = ["id", "amount", "reason", "balance_after", "note", "actor", "at"]
+        fields = ["id", "amount", "reason", "balance_after", "note", "line", "actor", "at"]
+
+    def get_line(self, entry: LedgerEntry) -> str:
+        return history_lines.note(entry)
 
 
 class GangEventSerializer(serializers.ModelSerializer):
@@ -219,9 +225,14 @@ class GangEventSerializer(serializers.ModelSerializer):
         source="actor.username", read_only=True, default=None, allow_null=True
     )
 
+    line = serializers.SerializerMethodField(help_text="The line in your language.")
+
     class Meta:
         model = GangEvent
-        fields = ["id", "kind", "text", "fighter", "actor", "at"]
+        fields = ["id", "kind", "text", "line", "fighter", "actor", "at"]
+
+    def get_line(self, event: GangEvent) -> str:
+        return history_lines.line(event)
 
 
 class CatalogueItemSerializer(serializers.ModelSerializer):

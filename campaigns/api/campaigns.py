@@ -12,7 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.filters import OrderingFilter
 from rest_framework.response import Response
 
-from campaigns import access, selectors, services
+from campaigns import access, log_lines, selectors, services
 from campaigns.api.battles import (
     BattleFilter,
     BattleSerializer,
@@ -123,9 +123,14 @@ class LogEntrySerializer(serializers.ModelSerializer):
         source="actor.username", read_only=True, default=None, allow_null=True
     )
 
+    line = serializers.SerializerMethodField(help_text="The line in your language.")
+
     class Meta:
         model = LogEntry
-        fields = ["id", "at", "kind", "text", "battle", "gang", "actor"]
+        fields = ["id", "at", "kind", "text", "line", "battle", "gang", "actor"]
+
+    def get_line(self, entry: LogEntry) -> str:
+        return log_lines.line(entry)
 
 
 class LogOrdering(OrderingFilter):

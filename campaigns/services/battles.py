@@ -228,16 +228,9 @@ def report_battle(
         Casualty(battle=battle, fighter=f, taken_out_by=a) for f, a in rows
     )
     a, b = (gang_rows[g] for g in gangs)
-    outcome = "drew" if winner is None else f"won: {gang_rows[winner].name}"
-    log(
-        campaign,
-        LogEntry.Kind.BATTLE,
-        f"{actor.username if actor else 'The server'} reported "
-        f"{a.name} against {b.name} in round {round_.number} ({outcome}); "
-        f"{counted(len(rows), 'fighter')} out of action.",
-        actor=actor,
-        battle=battle,
-    )
+    won = None if winner is None else gang_rows[winner].name
+    outcome = "drew" if won is None else f"won: {won}"
+    _log_report(battle, actor, (a.name, b.name), won, len(rows))
     _tell_gangs(
         overseen,
         actor=actor,
@@ -246,6 +239,31 @@ def report_battle(
     )
     notify.battle_reported(battle=battle)
     return battle
+
+
+def _log_report(battle: Battle, actor, names: tuple[str, str], won: str | None, out: int):
+    """The campaign log's line for a reported battle (campaigns/log_texts.py "reported")."""
+    outcome = "drew" if won is None else f"won: {won}"
+    log(
+        battle.campaign,
+        LogEntry.Kind.BATTLE,
+        f"{actor.username if actor else 'The server'} reported "
+        f"{names[0]} against {names[1]} in round {battle.round.number} ({outcome}); "
+        f"{counted(out, 'fighter')} out of action.",
+        code="reported",
+        params={
+            "user": actor.username if actor else {"code": "server"},
+            "a": names[0],
+            "b": names[1],
+            "round": battle.round.number,
+            "outcome": {"code": "drew"}
+            if won is None
+            else {"code": "won", "params": {"gang": won}},
+            "count": out,
+        },
+        actor=actor,
+        battle=battle,
+    )
 
 
 @transaction.atomic
@@ -280,6 +298,8 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         battle.campaign,
         LogEntry.Kind.BATTLE,
         f"{actor.username} confirmed battle {battle.shown_number}.",
+        code="confirmed",
+        params={"user": actor.username, "battle": battle.shown_number},
         actor=actor,
         battle=battle,
     )
@@ -368,6 +388,8 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
         battle.campaign,
         LogEntry.Kind.BATTLE,
         f"{actor.username} disputed battle {battle.shown_number}: {reason}",
+        code="disputed",
+        params={"user": actor.username, "battle": battle.shown_number, "reason": reason},
         actor=actor,
         battle=battle,
     )

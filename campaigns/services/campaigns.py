@@ -109,6 +109,8 @@ def create_campaign(
         LogEntry.Kind.CAMPAIGN,
         f"{creator.username} founded the campaign {name}.",
         actor=creator,
+        code="founded",
+        params={"user": creator.username, "name": name},
     )
     return campaign
 
@@ -127,6 +129,8 @@ def update_campaign(*, campaign: Campaign, actor, **changes) -> Campaign:
             LogEntry.Kind.OVERRIDE,
             f"{actor.username} changed the settings: {', '.join(sorted(changes))}.",
             actor=actor,
+            code="settings",
+            params={"user": actor.username, "changes": sorted(changes)},
         )
     return campaign
 
@@ -140,6 +144,8 @@ def add_arbitrator(*, campaign: Campaign, user, actor) -> None:
         LogEntry.Kind.CAMPAIGN,
         f"{user.username} now arbitrates the campaign.",
         actor=actor,
+        code="arbitrator",
+        params={"user": user.username},
     )
 
 
@@ -162,7 +168,8 @@ def set_status(*, campaign: Campaign, status: str, actor) -> Campaign:
     campaign.status = status
     campaign.save(update_fields=["status"])
     verb = "started" if status == Campaign.Status.ACTIVE else "finished"
-    log(campaign, LogEntry.Kind.CAMPAIGN, f"The campaign {verb}.", actor=actor)
+    text = f"The campaign {verb}."
+    log(campaign, LogEntry.Kind.CAMPAIGN, text, actor=actor, code=f"campaign_{verb}")
     if status == Campaign.Status.ACTIVE and not campaign.rounds.exists():
         open_round(campaign=campaign, actor=actor)
     return campaign

@@ -41,6 +41,8 @@ def void_battle(*, battle: Battle, actor, reason: str = "") -> Battle:
         LogEntry.Kind.OVERRIDE,
         f"{actor.username} voided battle {battle.shown_number}"
         + (f": {reason}" if reason else "."),
+        code="voided_because" if reason else "voided",
+        params={"user": actor.username, "battle": battle.shown_number, "reason": reason},
         actor=actor,
         battle=battle,
     )
@@ -75,6 +77,8 @@ def withdraw_battle(*, battle: Battle, actor) -> Battle:
         LogEntry.Kind.BATTLE,
         f"{actor.username} withdrew their report of battle {battle.shown_number}; "
         "the two gangs may report it again.",
+        code="withdrawn",
+        params={"user": actor.username, "battle": battle.shown_number},
         actor=actor,
         battle=battle,
     )

@@ -75,6 +75,14 @@ def start_live_battle(
         LogEntry.Kind.BATTLE,
         f"{actor.username} started a live battle of {ordered[0].name} and {ordered[1].name} "
         f"in round {round_.number} (match {match.pk}); it begins when both owners accept.",
+        code="live_started",
+        params={
+            "user": actor.username,
+            "a": ordered[0].name,
+            "b": ordered[1].name,
+            "round": round_.number,
+            "match": match.pk,
+        },
         actor=actor,
     )
     return live

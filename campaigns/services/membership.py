@@ -67,11 +67,14 @@ def request_join(
     now = timezone.now()
     if arbitrator and owner:
         via, status, text = Via.OWN, Status.ACTIVE, f"{gang.name} joined the campaign."
+        code = "joined"
     elif arbitrator:
         via, status = Via.INVITATION, Status.INVITED
         text = f"{actor.username} invited {gang.name}; it joins when its owner accepts."
+        code = "invited"
     else:
         via, status, text = Via.REQUEST, Status.PENDING, f"{gang.name} asked to join."
+        code = "asked"
     membership = Membership.objects.create(
         campaign=campaign,
         gang=gang,
@@ -82,7 +85,8 @@ def request_join(
         decided_by=actor if status == Status.ACTIVE else None,
         arbitrators_manage_roster=owner and bool(arbitrators_manage_roster),
     )
-    log(campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=gang)
+    params = {"user": actor.username, "gang": gang.name}
+    log(campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=gang, code=code, params=params)
     notify.campaign_invitation(membership=membership)
     return membership
 
@@ -97,12 +101,15 @@ def _locked(membership: Membership) -> Membership:
     )
 
 
-def _decide(membership: Membership, *, status: str, actor, text: str) -> Membership:
+def _decide(membership: Membership, *, status: str, actor, text: str, code: str) -> Membership:
+    """Record the decision; ``code`` is its log line's (campaigns/log_lines.py)."""
     membership.status = status
     membership.decided_at = timezone.now()
     membership.decided_by = actor
     membership.save(update_fields=["status", "decided_at", "decided_by"])
-    log(membership.campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=membership.gang)
+    params = {"gang": membership.gang.name}
+    kind, gang = LogEntry.Kind.MEMBERSHIP, membership.gang
+    log(membership.campaign, kind, text, actor=actor, gang=gang, code=code, params=params)
     return membership
 
 
@@ -128,7 +135,8 @@ def decide_membership(*, membership: Membership, approve: bool, actor) -> Member
         raise _nothing_to_decide(membership, "Approve and reject decide a request to join")
     gang = membership.gang.name
     text = f"{gang} joined the campaign." if approve else f"{gang}'s request was turned down."
-    return _decide(membership, status=wanted, actor=actor, text=text)
+    code = "joined" if approve else "turned_down"
+    return _decide(membership, status=wanted, actor=actor, text=text, code=code)
 
 
 @transaction.atomic
@@ -157,7 +165,8 @@ def answer_invitation(
     if accept and arbitrators_manage_roster is not None:
         membership.arbitrators_manage_roster = bool(arbitrators_manage_roster)
         membership.save(update_fields=["arbitrators_manage_roster"])
-    return _decide(membership, status=wanted, actor=actor, text=text)
+    code = "joined" if accept else "declined"
+    return _decide(membership, status=wanted, actor=actor, text=text, code=code)
 
 
 @transaction.atomic
@@ -181,7 +190,12 @@ def set_roster_consent(*, membership: Membership, allowed: bool, actor) -> Membe
         if allowed
         else f"{actor.username} manages {gang}'s roster alone again."
     )
-    log(membership.campaign, LogEntry.Kind.MEMBERSHIP, text, actor=actor, gang=membership.gang)
+    code = "roster_shared" if allowed else "roster_alone"
+    params = {"user": actor.username, "gang": gang}
+    kind = LogEntry.Kind.MEMBERSHIP
+    log(
+        membership.campaign, kind, text, actor=actor, gang=membership.gang, code=code, params=params
+    )
     return membership
 
 
@@ -227,7 +241,8 @@ def leave_campaign(*, membership: Membership, actor) -> Membership:
     was_member = membership.status == Status.ACTIVE
     gang = membership.gang
     text = f"{gang.name} left the campaign." if was_member else f"{gang.name} withdrew its request."
-    membership = _decide(membership, status=Status.LEFT, actor=actor, text=text)
+    code = "left" if was_member else "withdrew_request"
+    membership = _decide(membership, status=Status.LEFT, actor=actor, text=text, code=code)
     if was_member:
         _end_battles(campaign=campaign, gang=gang, live=in_flight, actor=actor)
     return membership
@@ -265,6 +280,8 @@ def _end_battles(*, campaign: Campaign, gang: Gang, live: list[LiveBattle], acto
             LogEntry.Kind.OVERRIDE,
             f"Battle {battle.shown_number} is void: {gang.name} left the campaign before it "
             "was confirmed.",
+            code="void_left",
+            params={"battle": battle.shown_number, "gang": gang.name},
             actor=actor,
             battle=battle,
             gang=gang,
@@ -286,6 +303,8 @@ def _end_battles(*, campaign: Campaign, gang: Gang, live: list[LiveBattle], acto
             LogEntry.Kind.OVERRIDE,
             f"The live battle of match {live_battle.match_id} no longer counts: {gang.name} "
             "left the campaign.",
+            code="live_void_left",
+            params={"match": live_battle.match_id, "gang": gang.name},
             actor=actor,
             battle=battle,
             gang=gang,

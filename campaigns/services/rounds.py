@@ -44,6 +44,8 @@ def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
         LogEntry.Kind.ROUND,
         f"Round {number} opened; it closes on {deadline:%d %B %Y}.",
         actor=actor,
+        code="round_opened",
+        params={"number": number, "date": deadline.strftime("%Y-%m-%d")},
     )
     notify.round_opened(round_=round_)
     return round_
@@ -101,6 +103,7 @@ def close_round_now(*, round_id: int, job_id: str | None = None) -> dict:
                 LogEntry.Kind.ROUND,
                 f"Round {round_.number} closed after "
                 f"{counted(confirmed, 'confirmed battle')}.{note}",
+                **_closed(round_.number, confirmed, waiting),
             )
             notify.round_closed(round_=round_)
     result = {"round": round_.number, "post_games": len(pending)}
@@ -126,3 +129,12 @@ def close_due_rounds() -> int:
         dispatch.send(CLOSE_ROUND, round_id=round_.pk, job_id=str(round_.close_job_id))
         count += 1
     return count
+
+
+def _closed(number: int, confirmed: int, waiting: int) -> dict:
+    """The code and parameters of a round's closing line (campaigns/log_lines.py)."""
+    closed = {"code": "round_closed", "params": {"number": number, "count": confirmed}}
+    if not waiting:
+        return closed
+    still = {"code": "still_waiting", "params": {"count": waiting}}
+    return {"code": "round_closed_waiting", "params": {"closed": closed, "waiting": still}}

@@ -28,6 +28,9 @@ class LedgerEntry(AppendOnly):
     reason = models.CharField(max_length=20, choices=Reason.choices)
     balance_after = models.IntegerField()
     note = models.CharField(max_length=300, blank=True)
+    # The note in the reader's language (rosters/history_lines.py); "" for notes without one
+    code = models.CharField(max_length=50, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -77,6 +80,9 @@ class GangEvent(AppendOnly):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     at = models.DateTimeField(auto_now_add=True)
+    # The line in the reader's language (rosters/history_lines.py); "" for lines without one
+    code = models.CharField(max_length=50, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["id"]

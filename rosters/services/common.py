@@ -33,14 +33,23 @@ ROSTER_KINDS = frozenset(
 )
 
 
-def _new_event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:
+def _new_event(
+    gang: Gang, kind: str, text: str, *, actor=None, fighter=None, code="", params=None
+) -> GangEvent:
+    """A history line: its English ``text`` and, when rosters/history_lines.py knows it, its
+    ``code`` and ``params``, read in the reader's language."""
+    params = dict(params or {})
     if actor is not None and kind in ROSTER_KINDS and actor.pk != gang.owner_id:
         text = f"{text} (by {actor.username})"
-    return GangEvent(gang=gang, kind=kind, text=text, actor=actor, fighter=fighter)
+        params["by"] = actor.username
+    row = {"gang": gang, "kind": kind, "text": text, "actor": actor, "fighter": fighter}
+    return GangEvent(**row, code=code, params=params)
 
 
-def _event(gang: Gang, kind: str, text: str, *, actor=None, fighter=None) -> GangEvent:
-    event = _new_event(gang, kind, text, actor=actor, fighter=fighter)
+def _event(
+    gang: Gang, kind: str, text: str, *, actor=None, fighter=None, code="", params=None
+) -> GangEvent:
+    event = _new_event(gang, kind, text, actor=actor, fighter=fighter, code=code, params=params)
     event.save()
     return event
 

@@ -153,6 +153,8 @@ def purchase_item(
         actor=actor,
         field="item",
         note=f"Bought {label} {where}",
+        code="bought_for_note" if fighter else "bought_note",
+        params={"item": entry.name, "count": quantity, "fighter": fighter.name if fighter else ""},
     )
     bought = write.add(
         [
@@ -170,6 +172,13 @@ def purchase_item(
         Kind.PURCHASE,
         f"Bought {label} {where} for {cost} credits.",
         actor=actor,
+        code="bought_for" if fighter else "bought",
+        params={
+            "item": entry.name,
+            "count": quantity,
+            "fighter": fighter.name if fighter else "",
+            "cost": cost,
+        },
         fighter=fighter,
     )
     write.send()
@@ -196,12 +205,19 @@ def _still_held(equipment: Equipment, field: str) -> Equipment:
     return equipment
 
 
+def _moved_code(from_stash: bool, to_stash: bool) -> str:
+    """The history line's code for a move (rosters/history_lines.py)."""
+    if from_stash:
+        return "moved_from_stash"
+    return "moved_to_stash" if to_stash else "moved"
+
+
 @transaction.atomic
 def move_equipment(*, gang: Gang, equipment_id: int, fighter_id: int | None, actor) -> Equipment:
     gang = _lock(gang)
     equipment = _held_equipment(gang, equipment_id)
     source = equipment.fighter.name if equipment.fighter else "the stash"
-    target = None
+    from_stash, target = equipment.fighter is None, None
     if fighter_id is not None:
         target = _active_fighter(gang, fighter_id)
         if equipment.fighter_id == target.pk:
@@ -216,6 +232,12 @@ def move_equipment(*, gang: Gang, equipment_id: int, fighter_id: int | None, act
         f"{target.name if target else 'the stash'}.",
         actor=actor,
         fighter=target,
+        code=_moved_code(from_stash, target is None),
+        params={
+            "item": equipment.item.name.lower(),
+            "from": source,
+            "to": target.name if target else "",
+        },
     )
     return equipment
 
@@ -239,8 +261,11 @@ def sell_equipment(
         reason=Reason.SALE,
         actor=actor,
         note=f"Sold a {name} at the marketplace",
+        code="sold_note",
+        params={"item": name},
     )
-    write.event(Kind.SALE, f"Sold a {name} for {price} credits.", actor=actor)
+    coded = {"code": "sold", "params": {"item": name, "price": price}}
+    write.event(Kind.SALE, f"Sold a {name} for {price} credits.", actor=actor, **coded)
     write.send()
     return entry
 

@@ -51,12 +51,16 @@ def hire_fighter(*, gang: Gang, name: str, role: str, actor) -> Fighter:
         actor=actor,
         field="role",
         note=f"Hired {role_row.name.lower()} {name}",
+        code="hired_note",
+        params={"role": role_row.name.lower(), "name": name},
     )
     _event(
         gang,
         Kind.HIRED,
         f"Hired {role_row.name.lower()} {name} for {role_row.hire_cost} credits.",
         actor=actor,
+        code="hired",
+        params={"role": role_row.name.lower(), "name": name, "cost": role_row.hire_cost},
         fighter=fighter,
     )
     _refresh_totals(gang)
@@ -129,11 +133,16 @@ def retire_fighter(*, gang: Gang, fighter_id: int, actor) -> Fighter:
             reason=Reason.REFUND,
             actor=actor,
             note=f"{fighter.name} removed before the gang's first battle",
+            code="removed_note",
+            params={"fighter": fighter.name},
         )
         text = f"{fighter.name} was removed from the roster; {fighter.hire_cost} credits refunded."
+        code = "removed"
     else:
         text = f"{fighter.name} retired; their equipment went to the stash."
-    _event(gang, Kind.RETIRED, text, actor=actor, fighter=fighter)
+        code = "retired"
+    params = {"fighter": fighter.name, "credits": fighter.hire_cost}
+    _event(gang, Kind.RETIRED, text, actor=actor, fighter=fighter, code=code, params=params)
     _refresh_totals(gang)
     return fighter
 
@@ -167,6 +176,8 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
             f"{fighter.name} was taken out of action a third time and is dead; "
             f"{counted(buried, 'piece of equipment')} buried with them. {note}".strip(),
             actor=actor,
+            code="death",
+            params={"fighter": fighter.name, "count": buried, "note": note},
             fighter=fighter,
         )
     else:
@@ -176,6 +187,13 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
             f"{fighter.name} was taken out of action ({injury.times_out_of_action} of 3) and "
             f"permanently loses {injury.wounds_lost} wound. {note}".strip(),
             actor=actor,
+            code="injury",
+            params={
+                "fighter": fighter.name,
+                "strike": injury.times_out_of_action,
+                "count": injury.wounds_lost,
+                "note": note,
+            },
             fighter=fighter,
         )
     fighter.save(update_fields=["times_out_of_action", "status", "left_at"])

@@ -40,6 +40,8 @@ def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fight
         Kind.FLIPS,
         f"{fighter.name} earned {counted(count, 'card flip')}{': ' + note if note else ''}.",
         actor=actor,
+        code="flips_note" if note else "flips",
+        params={"fighter": fighter.name, "count": count, "note": note},
         fighter=fighter,
     )
     return fighter
@@ -95,6 +97,13 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
                 f"{fighter.name} {verb} the {_card_name(draw.card)}: "
                 f"{draw.options[0]} or {draw.options[1]}.",
                 actor=actor,
+                code=action,
+                params={
+                    "fighter": fighter.name,
+                    "card": _card_name(draw.card),
+                    "a": draw.options[0],
+                    "b": draw.options[1],
+                },
                 fighter=fighter,
             )
             return draw
@@ -110,6 +119,8 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
                 Kind.FLIPS,
                 f"{fighter.name} passed on the {_card_name(showing.card)}.",
                 actor=actor,
+                code="passed",
+                params={"fighter": fighter.name, "card": _card_name(showing.card)},
                 fighter=fighter,
             )
             return showing
@@ -176,6 +187,12 @@ def _take(fighter: Fighter, showing: FlipDraw, stat: str, *, actor) -> FlipDraw:
         Kind.ADVANCEMENT,
         f"{fighter.name} gained +1 {stat} from the {_card_name(showing.card)}.",
         actor=actor,
+        code="advancement",
+        params={
+            "fighter": fighter.name,
+            "stat": stat,
+            "card": _card_name(showing.card),
+        },
         fighter=fighter,
     )
     return showing

@@ -33,12 +33,15 @@ def create_gang(*, owner, name: str, faction: str, notes: str = "") -> Gang:
         reason=Reason.STARTING_TREASURY,
         note="Starting treasury",
         actor=owner,
+        code="treasury",
     )
     _event(
         gang,
         Kind.CREATED,
         f"{name} rode into town ({faction}) with {treasury} credits.",
         actor=owner,
+        code="created",
+        params={"gang": name, "faction": str(faction), "credits": treasury},
     )
     _refresh_totals(gang)
     return gang
@@ -53,7 +56,8 @@ def update_gang(*, gang: Gang, actor, name: str | None = None, notes: str | None
         taken = Gang.objects.filter(owner_id=gang.owner_id, name__iexact=name).exclude(pk=gang.pk)
         if taken.exists():
             raise RosterError("You already have a gang with this name.", field="name")
-        _event(gang, Kind.RENAMED, f"{gang.name} is now called {name}.", actor=actor)
+        text, params = f"{gang.name} is now called {name}.", {"old": gang.name, "new": name}
+        _event(gang, Kind.RENAMED, text, actor=actor, code="renamed", params=params)
         gang.name = name
         fields.append("name")
     if notes is not None:

@@ -102,12 +102,16 @@ def sell_goods(*, gang: Gang, goods_id: int, actor) -> LedgerEntry:
         reason=Reason.SALE,
         actor=actor,
         note=f"Sold {goods.name.lower()} at the marketplace",
+        code="sold_goods_note",
+        params={"goods": goods.name.lower()},
     )
     _event(
         gang,
         Kind.SALE,
         f"Sold {goods.name.lower()} (worth {goods.market_value}) for {price} credits.",
         actor=actor,
+        code="sold_goods",
+        params={"goods": goods.name.lower(), "worth": goods.market_value, "price": price},
     )
     _refresh_totals(gang)
     return entry

@@ -14,9 +14,12 @@ from rosters.services.writes import GangWrite, _entry, _refresh_totals
 __all__ = ["_post", "_refresh_totals", "adjust_credits", "ledger_balance", "reconcile_credits"]
 
 
-def _post(gang: Gang, *, amount: int, reason: str, note: str, actor, field: str = "amount"):
-    """Append a ledger row. ``gang`` must be locked by the caller."""
-    entry = _entry(gang, amount=amount, reason=reason, note=note, actor=actor, field=field)
+def _post(
+    gang: Gang, *, amount: int, reason: str, note: str, actor, field: str = "amount", **coded
+):
+    """Append a ledger row. ``gang`` must be locked by the caller; ``coded``: its note's
+    ``code`` and ``params`` (rosters/history_lines.py)."""
+    entry = _entry(gang, amount=amount, reason=reason, note=note, actor=actor, field=field, **coded)
     entry.save()
     return entry
 

@@ -33,7 +33,9 @@ def check_affordable(*, cost: int, credits: int, field: str) -> None:
         raise InsufficientCredits(needed=cost, available=credits, field=field)
 
 
-def _entry(gang: Gang, *, amount: int, reason: str, note: str, actor, field: str = "amount"):
+def _entry(
+    gang: Gang, *, amount: int, reason: str, note: str, actor, field: str = "amount", **coded
+):
     """A new ledger row (not saved yet), its balance checked against the credits of ``gang``,
     which the caller has locked; the gang's credits move to that balance."""
     check_affordable(cost=-amount, credits=gang.credits, field=field)
@@ -41,6 +43,7 @@ def _entry(gang: Gang, *, amount: int, reason: str, note: str, actor, field: str
     entry = LedgerEntry(
         gang=gang, amount=amount, reason=reason, balance_after=balance, note=note, actor=actor
     )
+    entry.code, entry.params = coded.get("code", ""), coded.get("params") or {}
     gang.credits = balance
     return entry
 
@@ -89,11 +92,12 @@ class GangWrite:
         self.disposed: list[tuple[Equipment, str]] = []
         self.events: list[GangEvent] = []
 
-    def post(self, *, amount: int, reason: str, note: str, actor, field: str = "amount"):
-        """The ledger row (one per write), checked against the locked balance now."""
+    def post(self, *, amount: int, reason: str, note: str, actor, field: str = "amount", **coded):
+        """The ledger row (one per write), checked against the locked balance now; ``coded``:
+        its note's ``code`` and ``params`` (rosters/history_lines.py)."""
         assert self.entry is None, "one ledger row per write"
         self.entry = _entry(
-            self.gang, amount=amount, reason=reason, note=note, actor=actor, field=field
+            self.gang, amount=amount, reason=reason, note=note, actor=actor, field=field, **coded
         )
         return self.entry
 
@@ -108,8 +112,9 @@ class GangWrite:
         equipment.disposed_at = timezone.now()
         self.disposed.append((equipment, field))
 
-    def event(self, kind: str, text: str, *, actor=None, fighter: Fighter | None = None):
-        self.events.append(_new_event(self.gang, kind, text, actor=actor, fighter=fighter))
+    def event(self, kind: str, text: str, *, actor=None, fighter: Fighter | None = None, **coded):
+        """A history line; ``coded``: its ``code`` and ``params`` (rosters/history_lines.py)."""
+        self.events.append(_new_event(self.gang, kind, text, actor=actor, fighter=fighter, **coded))
 
     def send(self) -> None:
         for equipment, field in self.disposed:

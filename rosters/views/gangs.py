@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from config.pages import call_service, form_status
 from rosters import access, services, sharing
+from rosters.history_lines import with_lines, with_notes
 from rosters.models import Gang, GangEvent, LedgerEntry
 from rosters.views import sheet
 from rosters.views.forms import GangCreateForm, HireForm, PurchaseForm
@@ -117,8 +118,10 @@ def gang_history(request, pk: int):
     gang = Gang.objects.select_related("owner").filter(pk=pk).first()
     if gang is None:
         raise Http404
-    events = GangEvent.objects.filter(gang=gang).select_related("actor").order_by("-id")
-    ledger = LedgerEntry.objects.filter(gang=gang).select_related("actor").order_by("id")
+    events = with_lines(GangEvent.objects.filter(gang=gang).select_related("actor").order_by("-id"))
+    ledger = with_notes(
+        LedgerEntry.objects.filter(gang=gang).select_related("actor").order_by("id")
+    )
     return render(
         request,
         "rosters/gang_history.html",

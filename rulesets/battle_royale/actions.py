@@ -269,7 +269,7 @@ def resign(state: dict, seat: str) -> Resolution:
     for warriors in new["board"].values():
         if warriors.get(colour):
             to_graveyard(new, colour, warriors.pop(colour))
-    go_out(new, [seat], events, "resigns and leaves the island")
+    go_out(new, [seat], events, "player_resigns")
     pending = new["pending"]
     if pending and pending["kind"] == "push" and new["turn"]["seat"] != seat:
         # The resigned colour may have been what made the tile over-full: look again.

@@ -53,7 +53,18 @@ def move(state: dict, to: list[int], events: list) -> None:
     if state["eliminator"] == before:
         who = capitalised(colour_of(state, seat))
         text = f"{who} leaves the eliminator under {label(before)}."
-        events.append({"type": "eliminator_stays", "at": before, "text": text})
+        events.append(
+            {
+                "type": "eliminator_stays",
+                "at": before,
+                "text": text,
+                **said(
+                    "eliminator_stays",
+                    colour=say.colour(colour_of(state, seat), capital=True),
+                    at=label(before),
+                ),
+            }
+        )
         return
     events.append(
         {

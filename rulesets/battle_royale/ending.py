@@ -13,7 +13,9 @@ place. If the last players all go out at the same moment, they share the win.
 
 from __future__ import annotations
 
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale.board import capitalised, colour_of, count, on_island, spoils_total
+from rulesets.core.messages import said
 
 
 def out_seats(state: dict) -> set[str]:
@@ -25,14 +27,22 @@ def still_in(state: dict) -> list[str]:
     return [s for s in state["order"] if s not in out]
 
 
+OUT_WHY = {
+    "player_out": "has no warriors left on the island and is out",
+    "player_resigns": "resigns and leaves the island",
+}
+
+
 def go_out(state: dict, seats: list[str], events: list, why: str) -> None:
+    """``why`` is a code of OUT_WHY (its English follows the player's colour)."""
     state["out"].append(list(seats))
     for seat in seats:
         events.append(
             {
                 "type": "player_out",
                 "seat": seat,
-                "text": f"{capitalised(colour_of(state, seat))} {why}.",
+                "text": f"{capitalised(colour_of(state, seat))} {OUT_WHY[why]}.",
+                **said(why, colour=say.colour(colour_of(state, seat), capital=True)),
             }
         )
 
@@ -44,7 +54,7 @@ def settle(state: dict, events: list) -> None:
     present = set().union(*state["board"].values())
     gone = [s for s in still_in(state) if colour_of(state, s) not in present]
     if gone:
-        go_out(state, gone, events, "has no warriors left on the island and is out")
+        go_out(state, gone, events, "player_out")
     left = still_in(state)
     if len(left) <= 1:
         finish(state, "last_one_standing", events)
@@ -75,8 +85,15 @@ def finish(state: dict, reason: str, events: list) -> None:
     }
     names = " and ".join(capitalised(colour_of(state, s)) for s in winners)
     how = "is the last one standing" if reason == "last_one_standing" else "holds the flag tile"
+    code = "game_over_last" if reason == "last_one_standing" else "game_over_flag"
     events.append(
-        {"type": "game_over", "winners": winners, "reason": reason, "text": f"{names} {how}!"}
+        {
+            "type": "game_over",
+            "winners": winners,
+            "reason": reason,
+            "text": f"{names} {how}!",
+            **said(code, winners=say.colours([colour_of(state, s) for s in winners])),
+        }
     )
 
 

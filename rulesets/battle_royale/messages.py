@@ -1,5 +1,6 @@
-"""Battle Royale's most frequent events as codes (rulesets/core/messages.py); the others
-read as their stored English text until they get a code here. Templates are msgids of
+"""Battle Royale's events as codes (rulesets/core/messages.py): every event type
+has one (tests/matches/test_event_messages.py checks it over seeded random games).
+Templates are msgids of
 locale/*/django.po (French and Dutch there)."""
 
 from __future__ import annotations
@@ -39,6 +40,25 @@ MESSAGES = {
     "battle_royale_skipped": gettext_noop(
         "No Battle Royale in the first three turns of a two-player game."
     ),
+    "eliminator_stays": gettext_noop("%(colour)s leaves the eliminator under %(at)s."),
+    "player_out": gettext_noop("%(colour)s has no warriors left on the island and is out."),
+    "player_resigns": gettext_noop("%(colour)s resigns and leaves the island."),
+    "game_over_last": gettext_noop("%(winners)s: the last one standing!"),
+    "game_over_flag": gettext_noop("%(winners)s: holds the flag tile!"),
+    "pushed": gettext_noop("A %(colour)s warrior is pushed from %(from)s to %(to)s."),
+    "pushed_into_hole": gettext_noop(
+        "A %(colour)s warrior is pushed into the hole at %(to)s and goes to %(taker)s's war spoils."
+    ),
+    "pushed_own_into_hole": gettext_noop(
+        "%(colour)s's own warrior is pushed into the hole at %(to)s: eliminated."
+    ),
+    "pushed_off_kept": gettext_noop(
+        "A %(colour)s warrior is pushed off the island; the Hoarder keeps it as spoils."
+    ),
+    "pushed_off_island": gettext_noop(
+        "A %(colour)s warrior is pushed off the island from %(from)s: eliminated."
+    ),
+    "reshuffle": gettext_noop("%(colour)s shuffles the played cards into a new draw pile."),
     "tile_sunk": gettext_noop(
         "Tile %(tile)s is cut off from the flag tile and sinks with %(warriors)s."
     ),
@@ -64,7 +84,7 @@ WORDS = {
 }
 
 
-def colour(name: str, *, capital: bool = False) -> dict:
+def colour(name: str, capital: bool = False) -> dict:
     """A player's colour as a word ("Red" opens a sentence, "red" qualifies a warrior)."""
     return word(name.capitalize() if capital else name)
 

@@ -9,7 +9,9 @@ shuffled into a new draw pile (with ten cards and a hand of four this happens ev
 from __future__ import annotations
 
 from rulesets.battle_royale import catalogue, talents
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale.board import capitalised, colour_of
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 
 
@@ -43,6 +45,9 @@ def draw_up(state: dict, seat: str, rng: Rng, events: list | None) -> None:
                         "seat": seat,
                         "text": f"{capitalised(colour_of(state, seat))} shuffles the played "
                         "cards into a new draw pile.",
+                        **said(
+                            "reshuffle", colour=say.colour(colour_of(state, seat), capital=True)
+                        ),
                     }
                 )
         if not state["decks"][seat]:

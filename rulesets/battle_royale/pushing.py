@@ -16,6 +16,7 @@ Decisions (docs/rules/battle-royale.md):
 
 from __future__ import annotations
 
+from rulesets.battle_royale import messages as say
 from rulesets.battle_royale import talents
 from rulesets.battle_royale.board import (
     add,
@@ -36,6 +37,7 @@ from rulesets.battle_royale.board import (
 )
 from rulesets.battle_royale.house_rules import OWN_WARRIORS_ELIMINATED
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 
 
 def capacity(players: int) -> int:
@@ -99,28 +101,32 @@ def push_off(state, tile, direction, colour, arrived, arrived_spent, events):
         if spent:
             state["turn"]["spent"][target] = state["turn"]["spent"].get(target, 0) + 1
         text = f"A {colour} warrior is pushed from {label(tile)} to {label(target)}."
-        _event(events, "pushed", colour, tile, target, text)
+        _event(events, "pushed", colour, tile, target, text, "pushed")
         return target, colour, spent
     own = colour == colour_of(state, active)
     if in_grid(state, x, y):
         if own and house_rule_on(state, OWN_WARRIORS_ELIMINATED):
             to_graveyard(state, colour)
             text = f"{who}'s own warrior is pushed into the hole at {label(target)}: eliminated."
+            code = "pushed_own_into_hole"
         else:
             to_spoils(state, active, colour)
             text = (
                 f"A {colour} warrior is pushed into the hole at {label(target)} and goes to "
                 f"{capitalised(colour_of(state, active))}'s war spoils."
             )
-        _event(events, "pushed_into_hole", colour, tile, target, text)
+            code = "pushed_into_hole"
+        _event(events, "pushed_into_hole", colour, tile, target, text, code, active=state)
     else:
         if not own and talents.effect(state, active, "keeps_pushed_off_island", False):
             to_spoils(state, active, colour)
             text = f"A {colour} warrior is pushed off the island; the Hoarder keeps it as spoils."
+            code = "pushed_off_kept"
         else:
             to_graveyard(state, colour)
             text = f"A {colour} warrior is pushed off the island from {label(tile)}: eliminated."
-        _event(events, "pushed_off_island", colour, tile, target, text)
+            code = "pushed_off_island"
+        _event(events, "pushed_off_island", colour, tile, target, text, code)
     return None, colour, spent
 
 
@@ -141,5 +147,15 @@ def _pushed_is_spent(state, tile, colour, arrived, arrived_spent) -> bool:
     return True
 
 
-def _event(events, kind, colour, tile, target, text) -> None:
-    events.append({"type": kind, "colour": colour, "from": tile, "to": target, "text": text})
+def _event(events, kind, colour, tile, target, text, code, active=None) -> None:
+    """The push as an event; ``active`` (the state) names whose war spoils take the warrior."""
+    capital = code == "pushed_own_into_hole"
+    params = {
+        "colour": say.colour(colour, capital=capital),
+        "from": label(tile),
+        "to": label(target),
+    }
+    if active is not None:
+        params["taker"] = say.colour(colour_of(active, active["turn"]["seat"]), capital=True)
+    event = {"type": kind, "colour": colour, "from": tile, "to": target, "text": text}
+    events.append({**event, **said(code, **params)})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.last_one_standing import catalogue, decks
 from rulesets.last_one_standing.character import equipped, is_enemy
 from rulesets.last_one_standing.winning import record_out
@@ -25,6 +26,7 @@ def deal_damage(
         events.append(
             {
                 "type": "armour",
+                **said("armour", seat=seat, card=catalogue.name(slot["card"]), stopped=stopped),
                 "seat": seat,
                 "card": slot["card"],
                 "stopped": stopped,
@@ -70,6 +72,7 @@ def eliminate(state: dict, seats: list[str], killer: str | None, events: list) -
     events.append(
         {
             "type": "eliminated",
+            **said("eliminated_by" if killer else "eliminated", seats=list(seats), killer=killer),
             "seats": list(seats),
             "killer": killer,
             "text": f"{names} {'is' if len(seats) == 1 else 'are'} eliminated{by}.",

@@ -8,6 +8,7 @@ left. Continue this way until everyone has 5 cards." Picks are secret and simult
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import decks
 from rulesets.last_one_standing.character import STARTING_HEALTH
@@ -42,7 +43,14 @@ def pick(state: dict, seat: str, action: dict, events: list) -> bool:
     pack.remove(card)
     state["players"][seat]["hand"].append(card)
     state["draft"]["picked"].append(seat)
-    events.append({"type": "draft_pick", "seat": seat, "text": f"{seat} picks a card."})
+    events.append(
+        {
+            "type": "draft_pick",
+            **said("draft_pick", seat=seat),
+            "seat": seat,
+            "text": f"{seat} picks a card.",
+        }
+    )
     return maybe_pass(state, events)
 
 
@@ -64,6 +72,7 @@ def _pass_left(state: dict, events: list) -> bool:
         events.append(
             {
                 "type": "draft_over",
+                **said("draft_over", count=len(leftovers)),
                 "discarded": len(leftovers),
                 "text": f"The draft is over; {len(leftovers)} card(s) are discarded.",
             }
@@ -73,7 +82,9 @@ def _pass_left(state: dict, events: list) -> bool:
         "packs": {s: packs[active[i - 1]] for i, s in enumerate(active)},
         "picked": [],
     }
-    events.append({"type": "draft_pass", "text": "The packs pass to the left."})
+    events.append(
+        {"type": "draft_pass", **said("draft_pass"), "text": "The packs pass to the left."}
+    )
     return False
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction, InvalidInput
+from rulesets.core.messages import said
 from rulesets.last_one_standing import hexes
 from rulesets.last_one_standing.character import teammates
 from rulesets.last_one_standing.looting import queue_discard
@@ -48,6 +49,7 @@ def maybe_open_trade(state: dict, seat: str, events: list) -> None:
             events.append(
                 {
                     "type": "trade",
+                    **said("trade", seat=seat, mate=mate),
                     "seats": [seat, mate],
                     "text": f"{seat} and {mate} may trade loot cards.",
                 }
@@ -70,7 +72,13 @@ def apply_trade(state: dict, seat: str, action: dict, events: list) -> None:
         state["players"][seat]["hand"].remove(card)
         state["players"][mate]["hand"].append(card)
         events.append(
-            {"type": "give", "seat": seat, "to": mate, "text": f"{seat} gives a card to {mate}."}
+            {
+                "type": "give",
+                **said("give", seat=seat, mate=mate),
+                "seat": seat,
+                "to": mate,
+                "text": f"{seat} gives a card to {mate}.",
+            }
         )
         return
     if action["type"] != "done":

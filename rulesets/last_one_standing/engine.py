@@ -152,7 +152,12 @@ class LastOneStanding:
         if supply:  # nobody is left to choose: the supply drop card decides
             island_events.supply_drop(new, rng, events)
         events.append(
-            {"type": "resign", "seat": seat, "text": f"{seat} resigns and leaves the game."}
+            {
+                "type": "resign",
+                **said("resign", seat=seat),
+                "seat": seat,
+                "text": f"{seat} resigns and leaves the game.",
+            }
         )
         winning.record_out(new, events)
         if new["phase"] == "draft":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import decks, hexes
 from rulesets.last_one_standing.character import occupants, standing
@@ -38,6 +39,7 @@ def place_token(state: dict, value: int, rng: Rng, events: list, seat: str | Non
     events.append(
         {
             "type": "event_track",
+            **said(f"event_track_{event}" if event else "event_track", value=value, space=space),
             "space": space,
             "value": value,
             "event": event,
@@ -69,6 +71,7 @@ def mark_next_side(state: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "marked",
+                **said("marked_centre"),
                 "side": CENTRE,
                 "text": "Only the Centre Tile is left: the next explosion hits everyone.",
             }
@@ -81,7 +84,12 @@ def mark_next_side(state: dict, rng: Rng, events: list) -> None:
             break
     state["marked_side"] = side
     events.append(
-        {"type": "marked", "side": side, "text": f"The Island Explosion markers go on side {side}."}
+        {
+            "type": "marked",
+            **said("marked", side=side),
+            "side": side,
+            "text": f"The Island Explosion markers go on side {side}.",
+        }
     )
 
 
@@ -100,6 +108,7 @@ def explode(state: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "explosion",
+                **said("explosion_centre"),
                 "side": CENTRE,
                 "tiles": [],
                 "text": "The Centre Tile shakes: every player takes 5 damage.",
@@ -112,6 +121,7 @@ def explode(state: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "explosion",
+                **said("explosion", side=side, tiles=list(removed)),
                 "side": side,
                 "tiles": removed,
                 "text": f"Side {side} explodes: tile(s) {', '.join(removed)} are gone.",
@@ -122,6 +132,7 @@ def explode(state: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "damage",
+                **said("damage_explosion", seat=seat, amount=EXPLOSION_DAMAGE),
                 "seat": seat,
                 "amount": EXPLOSION_DAMAGE,
                 "health": state["players"][seat]["health"],
@@ -166,6 +177,7 @@ def _relocate(state: dict, seat: str, events: list) -> None:
         events.append(
             {
                 "type": "no_ground",
+                **said("no_ground", seat=seat),
                 "seat": seat,
                 "text": f"There is no ground left for {seat} to land on.",
             }
@@ -180,6 +192,7 @@ def _relocate(state: dict, seat: str, events: list) -> None:
     events.append(
         {
             "type": "relocated",
+            **said("relocated", seat=seat, hex=new),
             "seat": seat,
             "hex": list(hexes.coords(new)),
             "text": f"{seat} is thrown to {new}.",
@@ -199,6 +212,7 @@ def open_supply_drop(state: dict, seat: str, events: list) -> None:
     events.append(
         {
             "type": "supply_drop_choice",
+            **said("supply_drop_choice", seat=seat, distance=SUPPLY_DISTANCE),
             "seat": seat,
             "text": f"{seat} chooses: a supply drop card, or a crate placed {SUPPLY_DISTANCE} "
             "or more spaces away.",
@@ -248,6 +262,7 @@ def apply_supply_drop(state: dict, seat: str, action: dict, rng: Rng, events: li
         events.append(
             {
                 "type": "supply_drop",
+                **said("supply_drop_nowhere", seat=seat, distance=SUPPLY_DISTANCE),
                 "tile": None,
                 "hex": None,
                 "text": f"{seat} finds no forest, plains or desert space {SUPPLY_DISTANCE} or "
@@ -267,6 +282,7 @@ def apply_supply_drop(state: dict, seat: str, action: dict, rng: Rng, events: li
     events.append(
         {
             "type": "supply_drop",
+            **said("supply_drop_placed", seat=seat, hex=spot),
             "tile": tile,
             "hex": list(hexes.coords(spot)),
             "text": f"{seat} places the supply drop at {spot}.",
@@ -297,6 +313,7 @@ def supply_drop(state: dict, rng: Rng, events: list) -> None:
             events.append(
                 {
                     "type": "supply_drop",
+                    **said("supply_drop_lands", tile=tile_id, hex=spot),
                     "tile": tile_id,
                     "hex": list(hexes.coords(spot)),
                     "text": f"A supply crate lands on tile {tile_id} at {spot}.",
@@ -306,6 +323,7 @@ def supply_drop(state: dict, rng: Rng, events: list) -> None:
     events.append(
         {
             "type": "supply_drop",
+            **said("supply_drop_lost"),
             "tile": None,
             "hex": None,
             "text": "The supply drop finds nowhere to land and is lost.",
@@ -321,7 +339,11 @@ def bare_island(state: dict, rng: Rng, events: list) -> None:
     the marked side explodes. A Drafting Deathmatch ends with its rounds and needs none."""
     if not state["crates"] and state["options"]["mode"] != "deathmatch":
         events.append(
-            {"type": "bare_island", "text": "No crate is left to loot: the island explodes."}
+            {
+                "type": "bare_island",
+                **said("bare_island"),
+                "text": "No crate is left to loot: the island explodes.",
+            }
         )
         explode(state, rng, events)
 
@@ -333,6 +355,10 @@ def storm(state: dict, rng: Rng, events: list) -> None:
     every = state["options"]["storm_rounds"]
     if every and state["round"] - state["last_explosion_round"] >= every:
         events.append(
-            {"type": "storm", "text": f"{every} rounds without an explosion: the storm closes in."}
+            {
+                "type": "storm",
+                **said("storm", every=every),
+                "text": f"{every} rounds without an explosion: the storm closes in.",
+            }
         )
         explode(state, rng, events)

@@ -7,6 +7,7 @@ enemy) or an AED (your eliminated teammate).
 from __future__ import annotations
 
 from rulesets.core.errors import IllegalAction
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import catalogue, decks, hexes
 from rulesets.last_one_standing.character import STARTING_HEALTH, is_enemy, occupants, standing
@@ -77,7 +78,13 @@ def use_item(state: dict, seat: str, action: dict, rng: Rng, events: list) -> No
     decks.discard_loot(state, [card])
     state["turn"]["actions"] -= 1
     events.append(
-        {"type": "use_item", "seat": seat, "card": card, "text": f"{seat} uses a {spec['name']}."}
+        {
+            "type": "use_item",
+            **said("use_item", seat=seat, item=spec["name"]),
+            "seat": seat,
+            "card": card,
+            "text": f"{seat} uses a {spec['name']}.",
+        }
     )
     EFFECTS[spec["effect"]](state, seat, spec, target, events)
 
@@ -88,6 +95,7 @@ def _heal(state: dict, seat: str, spec: dict, target: None, events: list) -> Non
     events.append(
         {
             "type": "heal",
+            **said("heal", seat=seat, health=player["health"]),
             "seat": seat,
             "health": player["health"],
             "text": f"{seat} is back to {player['health']} health.",
@@ -103,6 +111,7 @@ def _grenade(state: dict, seat: str, spec: dict, target: str, events: list) -> N
         events.append(
             {
                 "type": "damage",
+                **said("damage_grenade", seat=victim, amount=taken),
                 "seat": victim,
                 "amount": taken,
                 "health": state["players"][victim]["health"],
@@ -122,6 +131,7 @@ def _revive(state: dict, seat: str, spec: dict, target: str, events: list) -> No
     events.append(
         {
             "type": "revive",
+            **said("revive", seat=seat, target=target, health=mate["health"]),
             "seat": target,
             "by": seat,
             "text": f"{seat} revives {target} with {mate['health']} health.",

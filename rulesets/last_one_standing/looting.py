@@ -31,6 +31,7 @@ def loot_here(state: dict, seat: str, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "no_loot",
+                **said("no_loot", seat=seat),
                 "seat": seat,
                 "text": f"{seat} moved with a secondary attack this turn and cannot loot.",
             }
@@ -44,6 +45,12 @@ def loot_here(state: dict, seat: str, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "loot",
+                **said(
+                    "loot_token" if crate["kind"] == "loot" else "loot_crate",
+                    seat=seat,
+                    value=crate["value"],
+                    count=len(cards),
+                ),
                 "seat": seat,
                 "crate": crate["kind"],
                 "value": crate["value"],
@@ -85,6 +92,7 @@ def loot_body(state: dict, seat: str, body: str, cards: list[str], events: list)
     events.append(
         {
             "type": "loot_body",
+            **said("loot_body", seat=seat, body=body, count=len(taken)),
             "seat": seat,
             "body": body,
             "drawn": len(taken),
@@ -181,6 +189,7 @@ def apply_discard(state: dict, seat: str, action: dict, events: list) -> None:
     events.append(
         {
             "type": "discard",
+            **said("discard", seat=seat, card=catalogue.name(card)),
             "seat": seat,
             "card": card,
             "text": f"{seat} discards a {catalogue.name(card)}.",

@@ -10,6 +10,7 @@ import math
 
 from rulesets.core.errors import IllegalAction
 from rulesets.core.house_rules import house_rule_on
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
 from rulesets.last_one_standing import catalogue, hexes
 from rulesets.last_one_standing.character import is_enemy, occupants, standing
@@ -147,6 +148,9 @@ def shoot(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
     events.append(
         {
             "type": "shoot",
+            **said(
+                "shoot", seat=seat, card=catalogue.name(card), attack=profile["name"], target=target
+            ),
             "seat": seat,
             "target": target,
             "card": card,
@@ -160,6 +164,7 @@ def shoot(state: dict, seat: str, action: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "roll",
+                **said("roll_hit" if landed else "roll_miss", target=target, seat=seat, roll=roll),
                 "seat": seat,
                 "roll": roll,
                 "hit": landed,
@@ -190,6 +195,7 @@ def _hurt(state: dict, victim: str, amount: int, pierce: bool, events: list) -> 
     events.append(
         {
             "type": "damage",
+            **said("damage", seat=victim, amount=taken, health=state["players"][victim]["health"]),
             "seat": victim,
             "amount": taken,
             "health": state["players"][victim]["health"],
@@ -224,6 +230,7 @@ def _knock_back(state: dict, seat: str, target: str, events: list) -> None:
     events.append(
         {
             "type": "knockback",
+            **said("knockback", seat=target, hex=spot),
             "seat": target,
             "hex": list(hexes.coords(spot)),
             "text": f"{target} is knocked back to {spot}.",
@@ -255,7 +262,13 @@ def apply_reposition(state: dict, seat: str, action: dict, events: list) -> None
         state["turn"]["moved"] = True
         state["turn"]["no_loot"] = True
         events.append(
-            {"type": "step", "seat": seat, "hex": action["hex"], "text": f"{seat} runs to {spot}."}
+            {
+                "type": "step",
+                **said("runs", seat=seat, hex=spot),
+                "seat": seat,
+                "hex": action["hex"],
+                "text": f"{seat} runs to {spot}.",
+            }
         )
     elif action["type"] != "done":
         raise IllegalAction("Step to a free neighbouring hex, or stay where you are.")

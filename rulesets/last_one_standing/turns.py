@@ -134,6 +134,7 @@ def _advance_drop_in(state: dict, rng: Rng, events: list) -> bool:
             events.append(
                 {
                     "type": "no_drop",
+                    **said("no_drop", seat=seat),
                     "seat": seat,
                     "text": f"There is nowhere left for {seat} to drop in.",
                 }
@@ -164,7 +165,13 @@ def end_round(state: dict, rng: Rng, events: list) -> None:
     options = state["options"]
     limit = options["rounds"] if options["mode"] == "deathmatch" else options["max_rounds"]
     if limit and state["round"] >= limit:
-        events.append({"type": "last_round", "text": f"Round {state['round']} was the last."})
+        events.append(
+            {
+                "type": "last_round",
+                "text": f"Round {state['round']} was the last.",
+                **said("last_round", number=state["round"]),
+            }
+        )
         finish(state, events)
         return
     if options["mode"] == "deathmatch":

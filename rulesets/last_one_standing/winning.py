@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.protocol import Outcome
 
 
@@ -68,7 +69,12 @@ def finish(state: dict, events: list) -> None:
         text = f"The game is over: {', '.join(result.winners)} won."
     else:
         text = "The game is over: the last players were eliminated together; nobody wins."
-    events.append({"type": "game_over", "winners": result.winners, "text": text})
+    code = (
+        said("game_over", winners=list(result.winners))
+        if result.winners
+        else said("game_over_none")
+    )
+    events.append({"type": "game_over", "winners": result.winners, "text": text, **code})
 
 
 def _placements(groups: list[list[str]]) -> dict[str, int]:

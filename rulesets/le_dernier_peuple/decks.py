@@ -31,6 +31,7 @@ def take_top(state: dict, deck: str, rng: Rng, events: list) -> str | None:
         events.append(
             {
                 "type": "reshuffled",
+                **said("reshuffled", deck=say.deck(deck)),
                 "deck": deck,
                 "text": f"The {deck} draw pile was empty: its discard pile is shuffled into it.",
             }
@@ -95,6 +96,12 @@ def discard_excess(state: dict, seat: str, card_id: str, events: list) -> None:
     events.append(
         {
             "type": "card_discarded",
+            **said(
+                "card_discarded",
+                people=say.people(state, seat),
+                card=say.card(card_id),
+                limit=HAND_LIMIT,
+            ),
             "seat": seat,
             "card": card_id,
             "text": f"{subject(state, seat)} discard {card_name(card_id)} "

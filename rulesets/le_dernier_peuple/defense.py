@@ -10,7 +10,9 @@ player holds), not only when they hold a Defense, so that being asked reveals no
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.catalogue import is_power, power_of
 from rulesets.le_dernier_peuple.decks import discard_from_hand
 from rulesets.le_dernier_peuple.peoples import in_play, subject
@@ -49,6 +51,7 @@ def defend(state: dict, seat: str, events: list) -> None:
     events.append(
         {
             "type": "defended",
+            **said("defended", people=say.people(state, seat)),
             "seat": seat,
             "text": f"{subject(state, seat)} play Defense: they do not suffer the "
             "effect and the attacker(s) gain no VP.",
@@ -61,6 +64,7 @@ def accept(state: dict, seat: str, events: list) -> None:
     events.append(
         {
             "type": "accepted",
+            **said("accepted", people=say.people(state, seat)),
             "seat": seat,
             "text": f"{subject(state, seat)} do not play Defense.",
         }

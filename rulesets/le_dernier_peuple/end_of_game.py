@@ -10,7 +10,9 @@ best. A game where everybody else resigned is won by the last player left.
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.protocol import Outcome
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.peoples import players_in_play, subject
 from rulesets.le_dernier_peuple.vp_tokens import total
 
@@ -35,16 +37,18 @@ def check_end(state: dict, events: list) -> bool:
     if not reached:
         return False
     winner = last_active(state, reached)
-    finish(state, winner, events, f"{subject(state, winner)} reach 12 VP and win!")
+    text = f"{subject(state, winner)} reach 12 VP and win!"
+    finish(state, winner, events, text, said("game_over", people=say.people(state, winner)))
     return True
 
 
-def finish(state: dict, winner: str, events: list, text: str) -> None:
+def finish(state: dict, winner: str, events: list, text: str, coded: dict) -> None:
+    """The game ends; ``coded`` is the event's code and parameters (``said(...)``)."""
     state["over"] = True
     state["winner"] = winner
     state["decision"] = None
     state["queue"] = []
-    events.append({"type": "game_over", "winner": winner, "text": text})
+    events.append({"type": "game_over", "winner": winner, "text": text, **coded})
 
 
 def placements(state: dict) -> dict[str, int]:

@@ -15,7 +15,9 @@ configuration — occurs!" Decisions (see the rules doc):
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.peoples import in_play, name, owner_of_people_card, subject
 from rulesets.le_dernier_peuple.territories import clockwise
 from rulesets.le_dernier_peuple.vp_tokens import gain_vp, return_vp
@@ -90,6 +92,11 @@ def offer_resolutions(state: dict, surround: dict, events: list) -> None:
     events.append(
         {
             "type": "riposte_choice",
+            **said(
+                "riposte_choice",
+                surrounded=say.people(state, surround["people"]),
+                people=say.people(state, state["active"]),
+            ),
             "seat": state["active"],
             "options": list(pairs),
             "text": f"The people's card of {name(state, surround['people'])} is surrounded "
@@ -106,6 +113,11 @@ def choose_riposte(state: dict, seat: str, action: dict, events: list) -> None:
     events.append(
         {
             "type": "riposte_chosen",
+            **said(
+                "riposte_chosen",
+                people=say.people(state, seat),
+                partner=say.people(state, partner),
+            ),
             "seat": seat,
             "partner": partner,
             "text": f"{subject(state, seat)} share the event with {name(state, partner)}.",
@@ -149,6 +161,12 @@ def step_event(state: dict, step: dict, rng: Rng, events: list) -> None:
     events.append(
         {
             "type": kind,
+            **said(
+                "surrounded",
+                event=say.word(kind),
+                people=say.people(state, people),
+                territory=state["people"][people],
+            ),
             "seat": active,
             "people": people,
             "partner": partner,
@@ -174,6 +192,7 @@ def step_event_vp(state: dict, step: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "countered",
+                **said("countered_attack"),
                 "text": "Defense: the attack is countered, no VP change hands; the meeples "
                 "are still repositioned.",
             }

@@ -50,6 +50,7 @@ def step_land(state: dict, step: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "split_stopped",
+                **said("split_stopped"),
                 "text": "The first part of the split movement led to an event: "
                 "the last space is not played.",
             }

@@ -48,9 +48,20 @@ def play_power(state: dict, seat: str, action: dict, events: list) -> None:
     power = power_of(card_id)
     discard_from_hand(state, seat, card_id)
     against = f" against {name(state, target)}" if target else ""
+    coded = (
+        said(
+            "power_against",
+            people=say.people(state, seat),
+            card=say.card(card_id),
+            target=say.people(state, target),
+        )
+        if target
+        else said("power_played", people=say.people(state, seat), card=say.card(card_id))
+    )
     events.append(
         {
             "type": "power_played",
+            **coded,
             "seat": seat,
             "card": card_id,
             "power": power,
@@ -75,7 +86,11 @@ def step_power_effect(state: dict, step: dict, rng: Rng, events: list) -> None:
     """Apply the effect, unless Defense countered it or its target has left the game."""
     if step.get("countered"):
         events.append(
-            {"type": "countered", "text": f"Defense: {POWER_NAMES[step['power']]} has no effect."}
+            {
+                "type": "countered",
+                "text": f"Defense: {POWER_NAMES[step['power']]} has no effect.",
+                **said("countered_power", power=POWER_NAMES[step["power"]]),
+            }
         )
         return
     if step["target"] is not None and not in_play(state, step["target"]):
@@ -112,6 +127,12 @@ def thief(state: dict, step: dict, rng: Rng, events: list) -> None:
         seat=active,
         target=target,
         value=stolen,
+        **said(
+            "vp_stolen",
+            people=say.people(state, active),
+            target=say.people(state, target),
+            value=stolen,
+        ),
     )
 
 
@@ -120,7 +141,12 @@ def bandit(state: dict, step: dict, rng: Rng, events: list) -> None:
     active, target = state["active"], step["target"]
     hand = state["hands"][target]
     if not hand:
-        _event(events, "nothing_to_steal", f"{subject(state, target)} hold no card.")
+        _event(
+            events,
+            "nothing_to_steal",
+            f"{subject(state, target)} hold no card.",
+            **said("no_card", people=say.people(state, target)),
+        )
         return
     state["hands"][active].append(hand.pop(rng.randbelow(len(hand))))
     _event(
@@ -129,6 +155,7 @@ def bandit(state: dict, step: dict, rng: Rng, events: list) -> None:
         f"{subject(state, active)} steal a card at random from {name(state, target)}.",
         seat=active,
         target=target,
+        **said("card_stolen", people=say.people(state, active), target=say.people(state, target)),
     )
 
 
@@ -143,7 +170,12 @@ def black_magic(state: dict, step: dict, rng: Rng, events: list) -> None:
     target = step["target"]
     hand = state["hands"][target]
     if not hand:
-        _event(events, "nothing_to_discard", f"{subject(state, target)} hold no card.")
+        _event(
+            events,
+            "nothing_to_discard",
+            f"{subject(state, target)} hold no card.",
+            **said("no_card", people=say.people(state, target)),
+        )
         return
     card_id = hand.pop(rng.randbelow(len(hand)))
     discard(state, card_id)
@@ -153,6 +185,7 @@ def black_magic(state: dict, step: dict, rng: Rng, events: list) -> None:
         f"Black Magic discards {card_name(card_id)} from the hand of {name(state, target)}.",
         seat=target,
         card=card_id,
+        **said("black_magic", card=say.card(card_id), target=say.people(state, target)),
     )
 
 
@@ -167,6 +200,7 @@ def barter(state: dict, step: dict, rng: Rng, events: list) -> None:
         f"{subject(state, active)} swap hands with {name(state, target)}.",
         seat=active,
         target=target,
+        **said("hands_swapped", people=say.people(state, active), target=say.people(state, target)),
     )
 
 

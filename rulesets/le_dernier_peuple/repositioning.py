@@ -11,7 +11,9 @@ hands), the meeple goes back to its own people's card, where it started the game
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.catalogue import MOVEMENT_CARDS
 from rulesets.le_dernier_peuple.decks import take_top
 from rulesets.le_dernier_peuple.peoples import in_play, name
@@ -49,13 +51,16 @@ def step_reposition(state: dict, step: dict, rng: Rng, events: list) -> None:
     if territory is None:
         territory = state["people"][owner]
         how = "no number card is left to discard, so it goes back to its people's card"
+        code = "repositioned_home"
     else:
         how = f"the movement card discarded from the pile shows {territory}"
+        code = "repositioned"
     start = state["meeples"][owner][meeple]
     state["meeples"][owner][meeple] = territory
     events.append(
         {
             "type": "repositioned",
+            **said(code, people=say.people(state, owner), start=start, territory=territory),
             "owner": owner,
             "meeple": meeple,
             "from": start,

@@ -9,7 +9,9 @@ leaves is dropped (a Defense not played is an accepted effect, which now finds n
 
 from __future__ import annotations
 
+from rulesets.core.messages import said
 from rulesets.core.rng import Rng
+from rulesets.le_dernier_peuple import messages as say
 from rulesets.le_dernier_peuple.decks import discard
 from rulesets.le_dernier_peuple.end_of_game import finish
 from rulesets.le_dernier_peuple.peoples import players_in_play, subject
@@ -21,10 +23,19 @@ def resign(state: dict, seat: str, rng: Rng, events: list) -> None:
         discard(state, card_id)
     state["hands"][seat] = []
     state["meeples"][seat] = []
-    events.append({"type": "resigned", "seat": seat, "text": f"{subject(state, seat)} resign."})
+    text = f"{subject(state, seat)} resign."
+    events.append(
+        {
+            "type": "resigned",
+            "seat": seat,
+            "text": text,
+            **said("resigned", people=say.people(state, seat)),
+        }
+    )
     left = players_in_play(state)
     if len(left) == 1:
-        finish(state, left[0], events, f"{subject(state, left[0])} are the last left.")
+        text = f"{subject(state, left[0])} are the last left."
+        finish(state, left[0], events, text, said("last_left", people=say.people(state, left[0])))
         return
     decision = state["decision"]
     if seat == state["active"]:

@@ -47,6 +47,7 @@ def step_end_turn(state: dict, step: dict, rng: Rng, events: list) -> None:
         events.append(
             {
                 "type": "extra_turn",
+                **said("extra_turn", people=say.people(state, active)),
                 "seat": active,
                 "text": f"Speed: {name(state, active)} play a second turn in a row.",
             }
@@ -71,6 +72,7 @@ def next_player(state: dict, after: str, events: list) -> str:
             events.append(
                 {
                     "type": "turn_skipped",
+                    **said("turn_skipped", people=say.people(state, seat)),
                     "seat": seat,
                     "text": f"Club: {name(state, seat)} skip this turn.",
                 }

@@ -120,11 +120,15 @@ def return_vp(state: dict, seat: str, events: list) -> int:
     who = subject(state, seat)
     if paid:
         text = f"{who} return {paid} VP to the bank."
+        code = "vp_returned"
     elif held:  # only 2s and 3s, and the bank has nothing to give back as change
         text = (
             f"{who} cannot return 1 VP: they hold no 1-VP token and the bank has no change to give."
         )
+        code = "vp_no_change"
     else:
         text = f"{who} have no VP to return."
-    events.append({"type": "vp_returned", "seat": seat, "value": paid, "text": text})
+        code = "vp_none"
+    coded = said(code, people=say.people(state, seat), value=paid)
+    events.append({"type": "vp_returned", "seat": seat, "value": paid, "text": text, **coded})
     return paid

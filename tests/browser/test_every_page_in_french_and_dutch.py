@@ -58,6 +58,17 @@ ENGLISH = [
     " warrior steps ",
     " moves the eliminator",
     "Extra doom roll",
+    # the campaign log and a gang's history
+    "joined the campaign",
+    "The campaign started",
+    " opened; it closes on ",
+    " confirmed battle ",
+    " fighters out of action",
+    " rode into town ",
+    "Hired ",
+    "Bought ",
+    "for the stash",
+    " card flip",
     # what hovering a board's piece says (its SVG <title>)
     "A hole at",
     "Tile (",
