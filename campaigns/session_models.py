@@ -73,3 +73,12 @@ class ScheduledBattle(models.Model):
         if self.attacker_id is None:
             return None
         return self.second_gang_id if self.attacker_id == self.first_gang_id else self.first_gang_id
+
+    @property
+    def gang_names(self) -> list[str]:
+        return [self.first_gang.name, self.second_gang.name]
+
+    @property
+    def step(self) -> str:
+        """Its own step while unplayed (campaigns/sessions.py reads the later ones)."""
+        return "pre-battle" if self.prepared_at else "scheduled"
