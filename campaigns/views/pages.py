@@ -87,6 +87,21 @@ def _live_in_flight(campaign: Campaign) -> list:
     return rows
 
 
+def _scheduled(campaign: Campaign) -> list:
+    """Scheduled battles still on their road (not confirmed nor voided), each with its
+    session's steps: what both sides and the arbitrator see."""
+    rows = list(
+        campaign.scheduled_battles.exclude(battle__status__in=["confirmed", "void"])
+        .select_related(
+            "round", "first_gang", "second_gang", "attacker", "mission", "live__match", "battle"
+        )
+        .order_by("-id")[:20]
+    )
+    for row in rows:
+        row.session = sessions.steps(sessions.scheduled_step(row))
+    return rows
+
+
 @login_required
 def campaign_detail(request, pk: int):
     campaign = _campaign(pk)
@@ -136,6 +151,7 @@ def campaign_detail(request, pk: int):
         "join_form": JoinForm(gangs=Gang.objects.filter(owner=user)),
         "reason_form": ReasonForm(),
         "in_flight": _live_in_flight(campaign),
+        "scheduled": _scheduled(campaign),
     }
     return render(request, "campaigns/campaign_detail.html", context)
 

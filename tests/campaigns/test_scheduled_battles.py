@@ -127,3 +127,24 @@ def test_a_scheduled_battle_is_reported_from_a_real_table(world):
     assert made.json()["mission"] == "strongbox-scramble"
     row = ScheduledBattle.objects.get(pk=sid)
     assert row.battle_id == made.json()["id"] and sessions.scheduled_step(row) == "post-battle"
+
+
+def test_the_campaign_page_and_the_dashboard_show_where_each_battle_stands(world, client):
+    from django.test import Client
+
+    a, b = world.gangs[:2]
+    sid = _schedule(world, world.players[0], a, b, play_on="2026-12-24").json()["id"]
+    _prepare(world, world.arbitrator, sid, attacker=b.pk, mission="water-rights")
+    for user in (world.players[0], world.players[1]):
+        site = Client()
+        site.force_login(user)
+        page = site.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+        assert f'id="scheduled-{sid}"' in page
+        assert '<li aria-current="step" class="current">pre-battle</li>' in page
+    site = Client()
+    site.force_login(world.arbitrator)
+    admin = site.get(f"/admin/campaigns/campaign/{world.campaign.pk}/change/")
+    assert admin.status_code == 200
+    text = admin.content.decode()
+    assert "ann&#x27;s gang against bob&#x27;s gang, round 1 (24 Dec 2026)" in text
+    assert "<strong>pre-battle</strong>" in text
