@@ -148,3 +148,22 @@ def test_the_campaign_page_and_the_dashboard_show_where_each_battle_stands(world
     text = admin.content.decode()
     assert "ann&#x27;s gang against bob&#x27;s gang, round 1 (24 Dec 2026)" in text
     assert "<strong>pre-battle</strong>" in text
+
+
+def test_a_mission_that_limits_the_crew_needs_the_fighters_picked(world, staff):
+    from campaigns import services
+
+    mission = Mission.objects.get(key="water-rights")
+    data = {**mission.data, "max_crew": 2}
+    services.save_mission(mission=mission, data=data, active=True, actor=staff)
+    assert Mission.objects.get(pk=mission.pk).data["max_crew"] == 2
+    a, b = world.gangs[:2]
+    sid = _schedule(world, world.arbitrator, a, b).json()["id"]
+    body = {"mission": "water-rights"}
+    missing = _prepare(world, world.arbitrator, sid, **body)
+    assert missing.status_code == 400 and f"crews.{a.pk}" in missing.json()["errors"]
+    crews = {str(g.pk): [f.pk for f in world.fighters[g.pk][:3]] for g in (a, b)}
+    too_many = _prepare(world, world.arbitrator, sid, crews=crews, **body)
+    assert too_many.status_code == 400 and "at most 2" in too_many.json()["detail"]
+    crews = {str(g.pk): [f.pk for f in world.fighters[g.pk][:2]] for g in (a, b)}
+    assert _prepare(world, world.arbitrator, sid, crews=crews, **body).status_code == 200
