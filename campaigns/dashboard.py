@@ -74,10 +74,14 @@ def _battles():
     )
 
 
+DONE = ["confirmed", "void"]  # a scheduled battle off the road: the battle list shows it
+
+
 def _scheduled(campaign: Campaign) -> list:
     """Scheduled battles not yet confirmed, each with the step it stands at."""
     rows = list(
-        campaign.scheduled_battles.exclude(battle__status__in=["confirmed", "void"])
+        campaign.scheduled_battles.exclude(battle__status__in=DONE)
+        .exclude(live__battle__status__in=DONE)
         .select_related("round", "first_gang", "second_gang", "mission", "live__match", "battle")
         .order_by("id")
     )

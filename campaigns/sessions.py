@@ -49,7 +49,9 @@ def scheduled_step(scheduled) -> str | None:
     if scheduled.battle_id is not None:
         return battle_step(scheduled.battle)
     if scheduled.live_id is not None:
-        return live_step(scheduled.live)
+        step = live_step(scheduled.live)
+        if step is not None:
+            return step  # else declined or abandoned unplayed: back to its pre-battle
     return "pre-battle" if scheduled.prepared_at else "scheduled"
 
 

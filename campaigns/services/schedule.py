@@ -40,7 +40,7 @@ def _require(*, actor, scheduled: ScheduledBattle) -> None:
 def _locked(scheduled: ScheduledBattle) -> ScheduledBattle:
     return (
         ScheduledBattle.objects.select_for_update(of=("self",))
-        .select_related("campaign", "round", "first_gang", "second_gang", "mission")
+        .select_related("campaign", "round", "first_gang", "second_gang", "mission", "live__match")
         .get(pk=scheduled.pk)
     )
 
@@ -77,8 +77,13 @@ def schedule_battle(
     return scheduled
 
 
+UNPLAYED = ("cancelled", "abandoned")  # a live battle declined or dropped: play it again
+
+
 def _check_not_played(scheduled: ScheduledBattle) -> None:
-    if scheduled.live_id or scheduled.battle_id:
+    live = scheduled.live
+    again = live is not None and live.battle_id is None and live.match.status in UNPLAYED
+    if scheduled.battle_id or (live is not None and not again):
         raise CampaignError("This battle is being played or was played.", field="scheduled")
 
 

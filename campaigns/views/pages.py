@@ -87,11 +87,15 @@ def _live_in_flight(campaign: Campaign) -> list:
     return rows
 
 
+DONE = ["confirmed", "void"]  # a scheduled battle off the road: the battle list shows it
+
+
 def _scheduled(campaign: Campaign) -> list:
     """Scheduled battles still on their road (not confirmed nor voided), each with its
     session's steps: what both sides and the arbitrator see."""
     rows = list(
-        campaign.scheduled_battles.exclude(battle__status__in=["confirmed", "void"])
+        campaign.scheduled_battles.exclude(battle__status__in=DONE)
+        .exclude(live__battle__status__in=DONE)
         .select_related(
             "round", "first_gang", "second_gang", "attacker", "mission", "live__match", "battle"
         )

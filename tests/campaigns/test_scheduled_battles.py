@@ -167,3 +167,18 @@ def test_a_mission_that_limits_the_crew_needs_the_fighters_picked(world, staff):
     assert too_many.status_code == 400 and "at most 2" in too_many.json()["detail"]
     crews = {str(g.pk): [f.pk for f in world.fighters[g.pk][:2]] for g in (a, b)}
     assert _prepare(world, world.arbitrator, sid, crews=crews, **body).status_code == 200
+
+
+def test_a_declined_live_battle_goes_back_to_its_pre_battle_and_is_played_again(world):
+    a, b = world.gangs[:2]
+    ann, bob = world.players[:2]
+    sid = _schedule(world, ann, a, b).json()["id"]
+    _prepare(world, ann, sid)
+    first = world.client(ann).post(world.url("live-battles/"), {"scheduled": sid}, format="json")
+    declined = world.client(bob).post(f"/api/v1/matches/{first.json()['match']}/decline/")
+    assert declined.status_code == 200, declined.json()
+    row = world.client(bob).get(world.url(f"scheduled-battles/{sid}/")).json()
+    assert row["step"] == "pre-battle"
+    again = world.client(ann).post(world.url("live-battles/"), {"scheduled": sid}, format="json")
+    assert again.status_code == 201, again.json()
+    assert ScheduledBattle.objects.get(pk=sid).live_id == again.json()["id"]
