@@ -70,30 +70,34 @@ def _click_end(page) -> bool:
 
 
 def test_a_scheduled_battle_is_drawn_played_live_and_paid_once(new_context, shot, seeded_catalogue):
-    campaign, ann, bob, (earps, cowboys) = _campaign()
+    campaign, _ann, bob, (earps, cowboys) = _campaign()
     ann_page = sign_in(new_context(), "ann")
-    scheduled = campaigns.schedule_battle(
-        campaign=campaign, actor=ann, gangs=[earps.pk, cowboys.pk], play_on=None
-    )
-    ann_page.reload()  # her home page: the battle needs her attention
-    expect(ann_page.get_by_text("Earps against Cowboys in Deadwood Summer")).to_be_visible()
     ann_page.goto(f"/campaigns/{campaign.pk}/")
+    ann_page.get_by_label("Date").fill("2026-12-24")
+    ann_page.get_by_role("button", name="Schedule a battle").click()
+    expect(ann_page.get_by_role("status").first).to_contain_text("The battle is scheduled.")
     _step(ann_page, "scheduled")
     shot(ann_page, "scheduled")
+    scheduled = ScheduledBattle.objects.get(campaign=campaign)
+    assert [scheduled.first_gang_id, scheduled.second_gang_id] == [earps.pk, cowboys.pk]
 
-    campaigns.prepare_battle(scheduled=scheduled, actor=bob)  # a random draw
+    bob_page = sign_in(new_context(), "bob")  # his home page: the battle waits for him
+    expect(bob_page.get_by_text("Earps against Cowboys in Deadwood Summer")).to_be_visible()
+    bob_page.goto(f"/campaigns/{campaign.pk}/")
+    bob_page.get_by_role("button", name="Draw the mission").click()
     scheduled.refresh_from_db()
     mission = scheduled.mission
-    bob_page = sign_in(new_context(), "bob")
-    bob_page.goto(f"/campaigns/{campaign.pk}/")
     expect(bob_page.locator(f"#scheduled-{scheduled.pk}")).to_contain_text(mission.name)
     _step(bob_page, "pre-battle")
     shot(bob_page, "mission-drawn")
 
-    live = campaigns.play_scheduled_live(scheduled=scheduled, actor=ann)
-    accept_match(match=live.match, player=bob)
     ann_page.reload()
-    _step(ann_page, "played")
+    ann_page.get_by_role("button", name="Play it on the live table").click()
+    ann_page.wait_for_url("**/matches/*/")
+    live = ScheduledBattle.objects.select_related("live").get(pk=scheduled.pk).live
+    accept_match(match=live.match, player=bob)
+    bob_page.reload()
+    _step(bob_page, "played")
     match = Match.objects.get(pk=live.match_id)
     assert match.state["mission"]["key"] == mission.key
 
