@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns import services
+from campaigns.errors import CampaignError
 from campaigns.models import ScheduledBattle
 from campaigns.views.decisions import _refuse
 from campaigns.views.pages import _campaign
@@ -29,10 +30,11 @@ def _ids(values) -> list[int]:
 
 
 def _day(text: str) -> datetime.date | None:
+    """The date typed in (the browser's date field sends YYYY-MM-DD), or none given."""
     try:
         return datetime.date.fromisoformat(text) if text else None
     except ValueError:
-        return None
+        raise CampaignError(_("Give the date as a day of the calendar."), field="play_on") from None
 
 
 @login_required

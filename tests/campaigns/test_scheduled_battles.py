@@ -182,3 +182,26 @@ def test_a_declined_live_battle_goes_back_to_its_pre_battle_and_is_played_again(
     again = world.client(ann).post(world.url("live-battles/"), {"scheduled": sid}, format="json")
     assert again.status_code == 201, again.json()
     assert ScheduledBattle.objects.get(pk=sid).live_id == again.json()["id"]
+
+
+def test_the_campaign_page_buttons_schedule_set_up_and_refuse_strangers(world):
+    from django.test import Client
+
+    a, b = world.gangs[:2]
+    ann, cal = world.players[0], world.players[2]
+    site = Client()
+    site.force_login(ann)
+    url = f"/campaigns/{world.campaign.pk}/"
+    bad = site.post(url + "schedule/", {"gangs": [a.pk, b.pk], "play_on": "soon"}, follow=True)
+    assert "Give the date as a day of the calendar." in bad.content.decode()
+    assert not ScheduledBattle.objects.exists()
+    site.post(url + "schedule/", {"gangs": [a.pk, b.pk], "play_on": "2026-12-24"})
+    row = ScheduledBattle.objects.get()
+    assert str(row.play_on) == "2026-12-24"
+    stranger = Client()
+    stranger.force_login(cal)
+    assert stranger.post(url + f"scheduled/{row.pk}/pre-battle/").status_code == 403
+    site.post(url + f"scheduled/{row.pk}/pre-battle/", {"attacker": b.pk})
+    row.refresh_from_db()
+    assert row.attacker_id == b.pk and row.prepared_at is not None
+    assert site.post(url + f"scheduled/{row.pk}/nothing/").status_code == 404
