@@ -62,6 +62,7 @@ class Action(StrEnum):
     # Battles.
     START_LIVE_BATTLE = "start_live_battle"  # one of the two owners, or staff
     REPORT_BATTLE = "report_battle"  # needs the battle's gangs
+    SCHEDULE_BATTLE = "schedule_battle"  # and its pre-battle: as reporting, needs the gangs
     CONFIRM_BATTLE = "confirm_battle"  # or dispute it; needs the battle
     PICK_MISSION = "pick_mission"  # name a battle's mission; needs the battle's gangs
     WITHDRAW_BATTLE = "withdraw_battle"  # its reporter, before it is confirmed
@@ -189,7 +190,7 @@ def can(
         return gang is not None and gang.owner_id == user.pk
     if action == Action.START_LIVE_BATTLE:
         return user.is_staff or any(g.owner_id == user.pk for g in gangs or [])
-    if action == Action.REPORT_BATTLE:
+    if action in (Action.REPORT_BATTLE, Action.SCHEDULE_BATTLE):
         return _may_report(user=user, campaign=campaign, gangs=list(gangs or []))
     if action == Action.PICK_MISSION:
         return _may_pick_mission(user=user, campaign=campaign, gangs=list(gangs or []))
@@ -219,12 +220,13 @@ def require(
         raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
     if action == Action.PICK_MISSION:
         raise NotAllowed(PICK_MESSAGES[campaign.mission_choice])
-    if action == Action.REPORT_BATTLE:
+    if action in (Action.REPORT_BATTLE, Action.SCHEDULE_BATTLE):
         if arbitrates(user=user, campaign=campaign):  # a gang whose owner has not accepted
             raise NotAllowed(
                 "Only an arbitrator of a campaign this gang has joined, or staff, may do this."
             )
-        raise NotAllowed("Only the two gangs' owners or an arbitrator may report this battle.")
+        verb = "report" if action == Action.REPORT_BATTLE else "schedule"
+        raise NotAllowed(f"Only the two gangs' owners or an arbitrator may {verb} this battle.")
     if action == Action.WITHDRAW_BATTLE:
         raise NotAllowed("Only its reporter may withdraw a report.")
     if battle is not None and battle.status == Battle.Status.DISPUTED:

@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from django.db.models import Count, Prefetch, Q
 
-from campaigns import selectors
+from campaigns import selectors, sessions
 from campaigns.log_lines import with_lines
 from campaigns.models import Battle, BattleSide, Campaign, LiveBattle, LogEntry, Membership, Round
 from ranking import by_field, head_to_head
@@ -60,6 +60,7 @@ class Dashboard:
     waiting_battles: list[Battle]
     round_counts: dict[str, int]
     live: list[LiveBattle]
+    scheduled: list
     standings: dict
     explanations: dict[int, str]
     log: list[LogEntry]
@@ -71,6 +72,23 @@ def _battles():
     return Battle.objects.select_related("round", "reported_by").prefetch_related(
         Prefetch("sides", queryset=sides)
     )
+
+
+DONE = ["confirmed", "void"]  # a scheduled battle off the road: the battle list shows it
+
+
+def _scheduled(campaign: Campaign) -> list:
+    """Scheduled battles not yet confirmed, each with the step it stands at."""
+    rows = list(
+        campaign.scheduled_battles.exclude(battle__status__in=DONE)
+        .exclude(live__battle__status__in=DONE)
+        .select_related("round", "first_gang", "second_gang", "mission", "live__match", "battle")
+        .order_by("id")
+    )
+    labels = dict(sessions.STEPS)
+    for row in rows:
+        row.step_label = labels.get(sessions.scheduled_step(row), "")
+    return rows
 
 
 def campaign_dashboard(campaign: Campaign) -> Dashboard:
@@ -113,6 +131,7 @@ def campaign_dashboard(campaign: Campaign) -> Dashboard:
             .select_related("round", "match")
             .order_by("id")
         ),
+        scheduled=_scheduled(campaign),
         standings=standings,
         explanations=explanations,
         log=with_lines(campaign.log.select_related("actor").order_by("-id")[:LOG_LINES]),

@@ -381,3 +381,6 @@ class LiveBattle(models.Model):
 
     def __str__(self):
         return f"Live battle {self.pk} (match {self.match_id})"
+
+
+from campaigns.session_models import ScheduledBattle  # noqa: E402,F401  (registered with the app)

@@ -192,3 +192,18 @@ def roster_consents(gang_id: int) -> list[dict]:
         }
         for m in rows
     ]
+
+
+def scheduled_battles_to_play(user):
+    """Scheduled battles of ``user``'s gangs not yet played (the home page's "needs your
+    attention"): each waits for its pre-battle or for the table."""
+    from django.db.models import Q
+
+    from campaigns.models import ScheduledBattle
+
+    return (
+        ScheduledBattle.objects.filter(live__isnull=True, battle__isnull=True)
+        .filter(Q(first_gang__owner=user) | Q(second_gang__owner=user))
+        .select_related("campaign", "round", "first_gang", "second_gang", "mission")
+        .order_by("id")
+    )

@@ -5,8 +5,9 @@ Derived from what the battle already keeps (no state of its own, so nothing can 
 live battle waiting for its owners' acceptance is *pre-battle* (the gangs, the round and the
 mission are set); one being played is *played*; a reported battle waiting for the other
 side's word (or an arbitrator's) is *post-battle*; a confirmed one is *confirmed* once the
-post-game ran. *Scheduled* is the step before anything is set up: no row reaches the page in
-it yet (a scheduling date is left for later), it is drawn so players see the whole road.
+post-game ran. A ``ScheduledBattle`` (campaigns/session_models.py) stores the first two steps:
+*scheduled* (the gangs, the round, a date), then *pre-battle* once it was set up; played, it
+reads its step from its live battle or its report.
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ def live_step(live) -> str | None:
     if status in ("live", "finished"):
         return "played"
     return None  # declined or cancelled
+
+
+def scheduled_step(scheduled) -> str | None:
+    """A scheduled battle's step: its own until it is played, then its battle's."""
+    if scheduled.battle_id is not None:
+        return battle_step(scheduled.battle)
+    if scheduled.live_id is not None:
+        step = live_step(scheduled.live)
+        if step is not None:
+            return step  # else declined or abandoned unplayed: back to its pre-battle
+    return "pre-battle" if scheduled.prepared_at else "scheduled"
 
 
 def steps(current: str | None) -> list[dict]:

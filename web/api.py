@@ -43,6 +43,15 @@ class WaitingBattleSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="reported, or disputed (for an arbitrator).")
 
 
+class WaitingScheduledBattleSerializer(serializers.Serializer):
+    scheduled = serializers.IntegerField(source="pk")
+    campaign = serializers.IntegerField(source="campaign_id")
+    campaign_name = serializers.CharField(source="campaign.name")
+    gangs = serializers.ListField(child=serializers.CharField(), source="gang_names")
+    play_on = serializers.DateField(allow_null=True)
+    step = serializers.CharField(help_text="scheduled, or pre-battle once it was set up.")
+
+
 class WaitingLeagueResultSerializer(serializers.Serializer):
     result = serializers.IntegerField(source="pk")
     league = serializers.IntegerField(source="league_id")
@@ -71,6 +80,7 @@ class AttentionSerializer(serializers.Serializer):
     campaign_decisions = WaitingCampaignDecisionSerializer(many=True, source="requests")
     league_invitations = WaitingLeagueInvitationSerializer(many=True)
     battles_to_confirm = WaitingBattleSerializer(many=True, source="battles")
+    battles_to_play = WaitingScheduledBattleSerializer(many=True, source="scheduled")
     results_to_confirm = WaitingLeagueResultSerializer(many=True, source="results")
     flips_to_choose = WaitingFlipsSerializer(many=True, source="flips")
     match_invitations = WaitingMatchInvitationSerializer(many=True)

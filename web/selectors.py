@@ -10,6 +10,7 @@ import logging
 from django.db.models import Exists, OuterRef, Q
 
 from campaigns import access as campaign_access
+from campaigns import selectors as campaign_selectors
 from campaigns.models import Battle, Campaign, Membership
 from leagues import access as league_access
 from leagues.models import Confirmation, League, LeagueMatch
@@ -155,6 +156,7 @@ def attention(user) -> dict:
         "requests": list(requests_to_decide(user)),
         "league_invitations": list(league_invitations(user)),
         "battles": list(battles_to_confirm(user)),
+        "scheduled": list(campaign_selectors.scheduled_battles_to_play(user)),
         "results": list(results_to_confirm(user)),
         "flips": list(fighters_with_flips(user)),
         "match_invitations": match_invitation_items(user),

@@ -47,6 +47,12 @@ urlpatterns = [
         name="campaign-membership-page",
     ),
     path("campaigns/<id:pk>/manage/", campaigns.campaign_manage, name="campaign-manage"),
+    path("campaigns/<id:pk>/schedule/", campaigns.schedule, name="campaign-schedule"),
+    path(
+        "campaigns/<id:pk>/scheduled/<id:sid>/<str:step>/",
+        campaigns.scheduled_step,
+        name="campaign-scheduled-step",
+    ),
     # leagues and players
     path("leagues/new/", leagues.league_create, name="league-create"),
     path("leagues/join/", leagues.league_join, name="league-join"),

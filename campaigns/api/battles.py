@@ -115,13 +115,31 @@ class BattleSerializer(serializers.ModelSerializer):
         ]
 
 
+class FromScheduled(serializers.Serializer):
+    """A battle from a scheduled one: its gangs and mission come from the pre-battle."""
+
+    scheduled = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A scheduled battle's id (set up at pre-battle): its gangs and mission.",
+    )
+
+    def validate(self, attrs):
+        if attrs.get("scheduled") is None and not attrs.get("gangs"):
+            raise serializers.ValidationError({"gangs": "Name the two gangs, or `scheduled`."})
+        return attrs
+
+
 class CasualtyInput(RefuseUnwritable, serializers.Serializer):
     fighter = serializers.IntegerField()
     taken_out_by = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
-class ReportSerializer(RefuseUnwritable, serializers.Serializer):
-    gangs = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+class ReportSerializer(RefuseUnwritable, FromScheduled):
+    gangs = serializers.ListField(
+        child=serializers.IntegerField(), min_length=2, max_length=2, required=False
+    )
     winner = serializers.IntegerField(allow_null=True)
     casualties = CasualtyInput(many=True, required=False, default=list)
     goods = serializers.DictField(
@@ -153,11 +171,12 @@ class ReportSerializer(RefuseUnwritable, serializers.Serializer):
         return value
 
 
-class LiveBattleInput(RefuseUnwritable, serializers.Serializer):
+class LiveBattleInput(RefuseUnwritable, FromScheduled):
     gangs = serializers.ListField(
         child=serializers.IntegerField(),
         min_length=2,
         max_length=2,
+        required=False,
         help_text="The two gangs; the first one's owner takes seat s1.",
     )
     options = serializers.DictField(

@@ -23,10 +23,8 @@ from campaigns.api.battles import (
 )
 from campaigns.api.membership import JoinSerializer, MembershipSerializer
 from campaigns.api.rounds import OpenRoundSerializer, RoundSerializer
-from campaigns.models import (
-    Campaign,
-    LogEntry,
-)
+from campaigns.errors import CampaignError
+from campaigns.models import Campaign, LogEntry, ScheduledBattle
 from config.converters import ObjectId
 from config.serializers import RefuseUnwritable
 from rosters.models import Gang
@@ -145,6 +143,18 @@ class LogOrdering(OrderingFilter):
 
 
 @extend_schema(tags=["campaigns"])
+def _from_scheduled(request, campaign: Campaign, data: dict, scheduled_verb, verb):
+    """A battle (live or reported) of a scheduled battle when the body names one."""
+    sid = data.pop("scheduled", None)
+    if sid is None:
+        return verb(campaign=campaign, actor=request.user, **data)
+    row = get_object_or_404(ScheduledBattle, pk=sid, campaign=campaign)
+    for field in ("gangs", "mission"):
+        if data.pop(field, None):
+            raise CampaignError("A scheduled battle's comes from its pre-battle.", field=field)
+    return scheduled_verb(scheduled=row, actor=request.user, **data)
+
+
 class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ObjectId.regex  # a 404 for anything but an id
     serializer_class = CampaignSerializer
@@ -290,8 +300,12 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             return self.get_paginated_response(BattleSerializer(page, many=True).data)
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        battle = services.report_with_mission(
-            campaign=campaign, actor=request.user, **data.validated_data
+        battle = _from_scheduled(
+            request,
+            campaign,
+            data.validated_data,
+            services.report_scheduled,
+            services.report_with_mission,
         )
         return Response(
             BattleSerializer(battle_queryset().get(pk=battle.pk)).data,
@@ -316,8 +330,12 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             return self.get_paginated_response(LiveBattleSerializer(page, many=True).data)
         data = LiveBattleInput(data=request.data)
         data.is_valid(raise_exception=True)
-        live = services.start_live_battle(
-            campaign=campaign, actor=request.user, **data.validated_data
+        live = _from_scheduled(
+            request,
+            campaign,
+            data.validated_data,
+            services.play_scheduled_live,
+            services.start_live_battle,
         )
         live = campaign.live_battles.select_related("round", "match", "mission").get(pk=live.pk)
         return Response(LiveBattleSerializer(live).data, status=status.HTTP_201_CREATED)

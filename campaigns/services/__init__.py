@@ -7,6 +7,7 @@
 - ``disputes``: voiding a battle (an arbitrator) or withdrawing a report (its reporter);
 - ``post_game``: injuries, flips, rewards and goods of a confirmed battle, exactly once;
 - ``live``: battles refereed by the server, and their hand-off back as a reported result;
+- ``schedule``: the battle session's first steps: scheduling and pre-battle;
 - ``missions``: a battle's mission, chosen as the campaign says, and the rewards it earns;
 - ``common``: the campaign log and who arbitrates.
 
@@ -67,6 +68,12 @@ from campaigns.services.rounds import (
     open_round,
     request_round_close,
 )
+from campaigns.services.schedule import (
+    play_scheduled_live,
+    prepare_battle,
+    report_scheduled,
+    schedule_battle,
+)
 
 __all__ = [
     "MAX_CREDITS_EARNED",
@@ -92,13 +99,17 @@ __all__ = [
     "log",
     "offered",
     "open_round",
+    "play_scheduled_live",
+    "prepare_battle",
     "report_battle",
+    "report_scheduled",
     "report_with_mission",
     "request_join",
     "request_leave",
     "request_round_close",
     "run_post_game",
     "save_mission",
+    "schedule_battle",
     "set_roster_consent",
     "set_status",
     "start_live_battle",

@@ -23,7 +23,13 @@ from rosters.models import Fighter, Gang
 
 @transaction.atomic
 def start_live_battle(
-    *, campaign: Campaign, actor, gangs: list[int], options: dict | None = None, mission=None
+    *,
+    campaign: Campaign,
+    actor,
+    gangs: list[int],
+    options: dict | None = None,
+    mission=None,
+    crews: dict | None = None,
 ) -> LiveBattle:
     """Start a refereed battle between two member gangs; their owners take the two seats.
 
@@ -61,7 +67,7 @@ def start_live_battle(
             **extra,
             **mission_option,
             "house_rules": campaign.house_rules,
-            "gangs": {f"s{n}": gang_for_live_play(g) for n, g in enumerate(ordered, 1)},
+            "gangs": {f"s{n}": _crew(g, crews) for n, g in enumerate(ordered, 1)},
         },
         created_by=actor,
     )
@@ -131,6 +137,16 @@ def collect_live_battle(*, match_id: int) -> Battle | None:
     live.battle = battle
     live.save(update_fields=["battle"])
     return battle
+
+
+def _crew(gang: Gang, crews: dict | None) -> dict:
+    """The gang as the engine takes it, only the fighters picked at pre-battle when the
+    mission limits the crew (``crews``: {gang id: [fighter ids]})."""
+    played = gang_for_live_play(gang)
+    picked = (crews or {}).get(str(gang.pk)) or (crews or {}).get(gang.pk)
+    if picked:
+        played["fighters"] = [f for f in played["fighters"] if f["id"] in picked]
+    return played
 
 
 def _gang_rows(gangs: list[int]) -> list:

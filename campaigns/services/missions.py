@@ -54,7 +54,10 @@ def check_mission_data(data) -> dict:
 
 
 def choose_mission(*, campaign: Campaign, actor, gangs: list, requested) -> Mission | None:
-    """The battle's mission, as the campaign says who chooses (``gangs``: the two, in order)."""
+    """The battle's mission, as the campaign says who chooses (``gangs``: the two, in order).
+    A ``Mission`` row is one already chosen (a scheduled battle's pre-battle): kept as is."""
+    if isinstance(requested, Mission):
+        return requested
     if requested in (None, ""):
         if campaign.mission_choice != Mission.Choice.RANDOM:
             return None

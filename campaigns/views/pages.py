@@ -87,6 +87,28 @@ def _live_in_flight(campaign: Campaign) -> list:
     return rows
 
 
+DONE = ["confirmed", "void"]  # a scheduled battle off the road: the battle list shows it
+
+
+def _scheduled(campaign: Campaign, user, arbitrator: bool) -> list:
+    """Scheduled battles still on their road (not confirmed nor voided), each with its
+    session's steps: what both sides and the arbitrator see."""
+    rows = list(
+        campaign.scheduled_battles.exclude(battle__status__in=DONE)
+        .exclude(live__battle__status__in=DONE)
+        .select_related(
+            "round", "first_gang", "second_gang", "attacker", "mission", "live__match", "battle"
+        )
+        .order_by("-id")[:20]
+    )
+    for row in rows:
+        step = sessions.scheduled_step(row)
+        row.session = sessions.steps(step)
+        plays = user.pk in (row.first_gang.owner_id, row.second_gang.owner_id)
+        row.may_act = step in ("scheduled", "pre-battle") and (plays or arbitrator)
+    return rows
+
+
 @login_required
 def campaign_detail(request, pk: int):
     campaign = _campaign(pk)
@@ -136,6 +158,8 @@ def campaign_detail(request, pk: int):
         "join_form": JoinForm(gangs=Gang.objects.filter(owner=user)),
         "reason_form": ReasonForm(),
         "in_flight": _live_in_flight(campaign),
+        "scheduled": _scheduled(campaign, user, arbitrator),
+        "missions": services.offered() if campaign.mission_choice != "random" else [],
     }
     return render(request, "campaigns/campaign_detail.html", context)
 

@@ -121,7 +121,11 @@ def parse_mission(data: object, path: str = "mission") -> dict:
     terrain = data.get("terrain")
     if not isinstance(terrain, list) or not all(isinstance(t, str) and t for t in terrain):
         raise MissionError(f"{path}.terrain", "A list of the terrain pieces it needs.")
+    # Optional: how many fighters each side brings (picked at the campaign's pre-battle).
+    crew = data.get("max_crew")
+    crew = {} if crew is None else {"max_crew": _whole(crew, f"{path}.max_crew", 1, 16)}
     return {
+        **crew,
         "key": key,
         "name": name,
         "summary": summary,

@@ -37,9 +37,10 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from campaigns.models import Battle, Membership, Round
+from campaigns.models import Battle, Membership, Round, ScheduledBattle
 from rosters.models import Fighter, Gang
 from tests.leagues.security_rows import league_rows
 from tests.matches.security_rows import consent_rows
@@ -127,6 +128,13 @@ SEATED_ONLY = expect(401, 403, 202, 403, 403)  # only a seated player acts in a 
 
 def _close_round(world: World) -> None:
     Round.objects.filter(campaign_id=world.ids["campaign"]).update(status=Round.Status.CLOSED)
+
+
+def _prepared(world: World) -> None:
+    """The world's scheduled battle set up at pre-battle (rolled back with the cell)."""
+    ScheduledBattle.objects.filter(pk=world.ids["scheduled"]).update(
+        attacker_id=world.ids["gang"], prepared_at=timezone.now()
+    )
 
 
 def _c(world: World, rest: str = "") -> str:
@@ -259,6 +267,31 @@ MATRIX: list[Row] = [
         # games; staff do both.
         expect(401, 403, 403, 403, 201, **outsiders()),
         body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]], "mission": "crossroads"},
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "live-battles/",
+        lambda w: _c(w, "live-battles/"),
+        # A scheduled battle set up at pre-battle: played as its gangs' owners start it.
+        expect(401, 403, 201, 403, 201, **outsiders(rival=201)),
+        body=lambda w: {"scheduled": w.ids["scheduled"]},
+        prepare=_prepared,
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "scheduled-battles/",
+        lambda w: _c(w, "scheduled-battles/"),
+        # Scheduling, like reporting: one of the two gangs' owners, or an arbitrator.
+        expect(401, 403, 201, 201, 201, **outsiders(rival=201)),
+        body=lambda w: {"gangs": [w.ids["gang"], w.ids["gang_rival"]], "play_on": "2026-12-24"},
+    ),
+    Row(
+        "POST",
+        CAMPAIGN + "scheduled-battles/{sid}/pre-battle/",
+        lambda w: _c(w, f"scheduled-battles/{w.ids['scheduled']}/pre-battle/"),
+        # Both sides set up the same session; the arbitrator steps in at any step.
+        expect(401, 403, 200, 200, 200, **outsiders(rival=200)),
+        body=lambda w: {"attacker": w.ids["gang_rival"], "crews": {}},
     ),
     Row(
         "POST",

@@ -112,6 +112,9 @@ def build_world() -> World:
         winner=gang_b.pk,
         casualties=[{"fighter": ganger.pk, "taken_out_by": rival_leader.pk}],
     )
+    scheduled = campaigns.schedule_battle(
+        campaign=campaign, actor=rival, gangs=[gang_a.pk, gang_b.pk]
+    )
 
     elsewhere = campaigns.create_campaign(
         creator=world.users["other_arbitrator"], name="Tombstone Winter"
@@ -169,6 +172,7 @@ def build_world() -> World:
         "memberships": list(Membership.objects.values_list("pk", flat=True)),
         "round": 1,
         "battle": battle.pk,
+        "scheduled": scheduled.pk,
         "match": match.pk,
         "action": action.pk,
         "job": str(job.pk),

@@ -16,11 +16,12 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 URL = "/api/v1/me/attention/"
-QUERIES = 8  # one query per list (seven), and the token
+QUERIES = 9  # one query per list (eight), and the token
 EMPTY = {
     "campaign_decisions": [],
     "league_invitations": [],
     "battles_to_confirm": [],
+    "battles_to_play": [],
     "results_to_confirm": [],
     "flips_to_choose": [],
     "match_invitations": [],
@@ -51,6 +52,8 @@ def _everything_waits_for(me, n: int = 1, start: int = 0):
         campaigns.answer_invitation(membership=invited, accept=True, actor=me)
         campaigns.request_join(campaign=arena, gang=b, actor=other)
         campaigns.set_status(campaign=arena, status="active", actor=other)
+        # a battle of mine the other side scheduled
+        campaigns.schedule_battle(campaign=arena, actor=other, gangs=[a.pk, b.pk])
         campaigns.report_battle(
             campaign=arena, actor=other, gangs=[a.pk, b.pk], winner=b.pk, casualties=[]
         )
@@ -110,6 +113,8 @@ def test_every_kind_of_waiting_is_listed(user):
     assert body["league_invitations"][0]["league_name"] == "Cup 0"
     assert body["results_to_confirm"][0]["league_name"] == "Played 0"
     assert body["battles_to_confirm"][0]["status"] == "reported"
+    assert body["battles_to_play"][0]["gangs"] == ["Side 0", "Foe 0"]
+    assert body["battles_to_play"][0]["step"] == "scheduled"
     assert body["flips_to_choose"][0] == {
         "fighter": body["flips_to_choose"][0]["fighter"],
         "fighter_name": "Side 0 boss",
@@ -133,6 +138,8 @@ def test_the_api_and_the_home_page_list_the_same_things(user):
         assert f"/matches/{row['match']}/" in home
     for row in body["battles_to_confirm"]:
         assert f"#battle-{row['battle']}" in home
+    for row in body["battles_to_play"]:
+        assert f"#scheduled-{row['scheduled']}" in home
     for row in body["results_to_confirm"]:
         assert f"#result-{row['result']}" in home
     for row in body["flips_to_choose"]:

@@ -1,0 +1,197 @@
+"""The battle session's first steps (issue #34): *schedule* a campaign battle (the two gangs,
+the open round, a date), then *pre-battle* (its mission as the campaign chooses, attacker and
+defender, the fighters who take part where the mission limits the crew), then play it on the
+live table (``play_scheduled_live``) or report it from a real one (``report_scheduled``).
+
+Who may: either gang's owner or an arbitrator (``access.Action.SCHEDULE_BATTLE``, as for
+reporting); the arbitrator steps in at any step. Both sides see the same row."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns import access
+from campaigns.errors import CampaignError
+from campaigns.models import Battle, Campaign, LiveBattle, LogEntry, ScheduledBattle
+from campaigns.services.battles import _battle_gangs, _open_round
+from campaigns.services.common import log
+from campaigns.services.live import start_live_battle
+from campaigns.services.missions import choose_mission, report_with_mission
+from campaigns.services.pairings import check_pairing_limit
+from rosters.models import Fighter
+
+
+def _gangs(scheduled: ScheduledBattle) -> list:
+    return [scheduled.first_gang, scheduled.second_gang]
+
+
+def _require(*, actor, scheduled: ScheduledBattle) -> None:
+    access.require(
+        user=actor,
+        action=access.Action.SCHEDULE_BATTLE,
+        campaign=scheduled.campaign,
+        gangs=_gangs(scheduled),
+    )
+
+
+def _locked(scheduled: ScheduledBattle) -> ScheduledBattle:
+    return (
+        ScheduledBattle.objects.select_for_update(of=("self",))
+        .select_related("campaign", "round", "first_gang", "second_gang", "mission", "live__match")
+        .get(pk=scheduled.pk)
+    )
+
+
+@transaction.atomic
+def schedule_battle(
+    *, campaign: Campaign, actor, gangs: list[int], play_on: datetime.date | None = None
+) -> ScheduledBattle:
+    """Two member gangs will fight in the open round (on ``play_on``, when they said)."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    round_ = _open_round(campaign)
+    rows = _battle_gangs(campaign, gangs)
+    ordered = [rows[g] for g in gangs]
+    access.require(
+        user=actor, action=access.Action.SCHEDULE_BATTLE, campaign=campaign, gangs=ordered
+    )
+    check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
+    scheduled = ScheduledBattle.objects.create(
+        campaign=campaign,
+        round=round_,
+        first_gang=ordered[0],
+        second_gang=ordered[1],
+        play_on=play_on,
+        scheduled_by=actor,
+    )
+    when = f" on {play_on.isoformat()}" if play_on else ""
+    log(
+        campaign,
+        LogEntry.Kind.BATTLE,
+        f"{actor.username} scheduled {ordered[0].name} against {ordered[1].name} in round "
+        f"{round_.number}{when}.",
+        actor=actor,
+    )
+    return scheduled
+
+
+UNPLAYED = ("cancelled", "abandoned")  # a live battle declined or dropped: play it again
+
+
+def _check_not_played(scheduled: ScheduledBattle) -> None:
+    live = scheduled.live
+    again = live is not None and live.battle_id is None and live.match.status in UNPLAYED
+    if scheduled.battle_id or (live is not None and not again):
+        raise CampaignError("This battle is being played or was played.", field="scheduled")
+
+
+def _check_crews(*, scheduled: ScheduledBattle, mission, crews) -> dict:
+    """{gang id (str): [fighter ids]}: active fighters of that gang, at most the mission's
+    ``max_crew`` (no limit, no crews needed: every able fighter takes part)."""
+    if crews in (None, ""):
+        crews = {}
+    if not isinstance(crews, dict):
+        raise CampaignError("Give the fighters who take part, keyed by gang id.", field="crews")
+    limit = (mission.data.get("max_crew") if mission else None) or None
+    out = {}
+    for gang in _gangs(scheduled):
+        picked = crews.get(str(gang.pk), crews.get(gang.pk))
+        field = f"crews.{gang.pk}"
+        if picked is None:
+            if limit:
+                raise CampaignError(f"Pick at most {limit} fighters.", field=field)
+            continue
+        if not isinstance(picked, list) or not picked or len(set(map(str, picked))) != len(picked):
+            raise CampaignError("A list of different fighter ids.", field=field)
+        able = set(gang.fighters.filter(status=Fighter.Status.ACTIVE).values_list("pk", flat=True))
+        if any(isinstance(f, bool) or f not in able for f in picked):
+            raise CampaignError(f"Only {gang.name}'s fighters able to fight.", field=field)
+        if limit and len(picked) > limit:
+            raise CampaignError(f"This mission takes at most {limit} fighters.", field=field)
+        out[str(gang.pk)] = picked
+    unknown = set(map(str, crews)) - {str(g.pk) for g in _gangs(scheduled)}
+    if unknown:
+        raise CampaignError(f"'{sorted(unknown)[0]}' is not a gang of this battle.", field="crews")
+    return out
+
+
+@transaction.atomic
+def prepare_battle(
+    *, scheduled: ScheduledBattle, actor, mission=None, attacker=None, crews=None
+) -> ScheduledBattle:
+    """Pre-battle: the mission (drawn, or picked as the campaign says), the attacker (the
+    first gang when none is named; the other defends) and the crews. Done again until the
+    battle is played: a redraw is the arbitrator's or the players' call, logged each time."""
+    scheduled = _locked(scheduled)
+    _require(actor=actor, scheduled=scheduled)
+    _check_not_played(scheduled)
+    gangs = _gangs(scheduled)
+    if attacker is None:
+        attacker = gangs[0].pk
+    if attacker not in (g.pk for g in gangs):
+        raise CampaignError("The attacker is one of the battle's two gangs.", field="attacker")
+    ordered = sorted(gangs, key=lambda g: g.pk != attacker)
+    chosen = choose_mission(
+        campaign=scheduled.campaign, actor=actor, gangs=ordered, requested=mission
+    )
+    scheduled.crews = _check_crews(scheduled=scheduled, mission=chosen, crews=crews)
+    scheduled.mission, scheduled.attacker = chosen, ordered[0]
+    scheduled.prepared_at = timezone.now()
+    scheduled.save(update_fields=["mission", "attacker", "crews", "prepared_at"])
+    named = f" the mission {chosen.name}," if chosen else ""
+    log(
+        scheduled.campaign,
+        LogEntry.Kind.BATTLE,
+        f"{actor.username} set up the battle of {ordered[0].name} (attacker) and "
+        f"{ordered[1].name} (defender):{named} round {scheduled.round.number}.",
+        actor=actor,
+    )
+    return scheduled
+
+
+def _ready(scheduled: ScheduledBattle) -> list[int]:
+    """The gangs in seat order (attacker first) of a battle set up and not yet played."""
+    _check_not_played(scheduled)
+    if scheduled.prepared_at is None:
+        raise CampaignError("Set the battle up first (its pre-battle).", field="scheduled")
+    return [scheduled.attacker_id, scheduled.defender_id]
+
+
+@transaction.atomic
+def play_scheduled_live(
+    *, scheduled: ScheduledBattle, actor, options: dict | None = None
+) -> LiveBattle:
+    """The scheduled battle on the live table: its gangs (attacker in seat s1), mission and
+    crews as the pre-battle set them."""
+    scheduled = _locked(scheduled)
+    gangs = _ready(scheduled)
+    live = start_live_battle(
+        campaign=scheduled.campaign,
+        actor=actor,
+        gangs=gangs,
+        options=options,
+        mission=scheduled.mission,
+        crews=scheduled.crews,
+    )
+    scheduled.live = live
+    scheduled.save(update_fields=["live"])
+    return live
+
+
+@transaction.atomic
+def report_scheduled(*, scheduled: ScheduledBattle, actor, **report) -> Battle:
+    """The scheduled battle reported from a real table, with the pre-battle's mission."""
+    scheduled = _locked(scheduled)
+    gangs = _ready(scheduled)
+    battle = report_with_mission(
+        campaign=scheduled.campaign,
+        actor=actor,
+        gangs=gangs,
+        mission=scheduled.mission,
+        **report,
+    )
+    scheduled.battle = battle
+    scheduled.save(update_fields=["battle"])
+    return battle

@@ -1,0 +1,83 @@
+"""The campaign page's buttons for a scheduled battle: schedule one, set it up (draw or pick
+its mission), play it on the live table. Thin: ``campaigns.services`` decides who may."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaigns import services
+from campaigns.errors import CampaignError
+from campaigns.models import ScheduledBattle
+from campaigns.views.decisions import _refuse
+from campaigns.views.pages import _campaign
+from config.pages import SERVICE_ERRORS
+
+
+def _back(pk: int, anchor: str = "scheduled") -> str:
+    return reverse("campaign-detail", args=[pk]) + f"#{anchor}"
+
+
+def _ids(values) -> list[int]:
+    return [int(v) for v in values if str(v).isdigit() and len(str(v)) < 19]
+
+
+def _day(text: str) -> datetime.date | None:
+    """The date typed in (the browser's date field sends YYYY-MM-DD), or none given."""
+    try:
+        return datetime.date.fromisoformat(text) if text else None
+    except ValueError:
+        raise CampaignError(_("Give the date as a day of the calendar."), field="play_on") from None
+
+
+@login_required
+@require_POST
+def schedule(request, pk: int):
+    campaign = _campaign(pk)
+    try:
+        services.schedule_battle(
+            campaign=campaign,
+            actor=request.user,
+            gangs=_ids(request.POST.getlist("gangs")),
+            play_on=_day(request.POST.get("play_on", "")),
+        )
+    except SERVICE_ERRORS as exc:
+        _refuse(request, exc)
+        return redirect(_back(pk, "report"))
+    messages.success(request, _("The battle is scheduled."))
+    return redirect(_back(pk))
+
+
+@login_required
+@require_POST
+def scheduled_step(request, pk: int, sid: int, step: str):
+    row = get_object_or_404(
+        ScheduledBattle.objects.select_related("campaign", "first_gang", "second_gang"),
+        pk=sid,
+        campaign_id=pk,
+    )
+    if step not in ("pre-battle", "play"):
+        raise Http404
+    try:
+        if step == "play":
+            live = services.play_scheduled_live(scheduled=row, actor=request.user)
+            return redirect(reverse("match-table", args=[live.match_id]))
+        attacker = _ids([request.POST.get("attacker", "")])
+        services.prepare_battle(
+            scheduled=row,
+            actor=request.user,
+            mission=request.POST.get("mission") or None,
+            attacker=attacker[0] if attacker else None,
+        )
+    except SERVICE_ERRORS as exc:
+        _refuse(request, exc)
+        return redirect(_back(pk, f"scheduled-{sid}"))
+    messages.success(request, _("The battle is set up."))
+    return redirect(_back(pk, f"scheduled-{sid}"))
