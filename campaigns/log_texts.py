@@ -87,6 +87,17 @@ BATTLES = {
     "withdrawn": gettext_noop(
         "%(user)s withdrew their report of battle %(battle)s; the two gangs may report it again."
     ),
+    "scheduled": gettext_noop("%(user)s scheduled %(a)s against %(b)s in round %(round)s."),
+    "scheduled_on": gettext_noop(
+        "%(user)s scheduled %(a)s against %(b)s in round %(round)s on %(date)s."
+    ),
+    "set_up": gettext_noop(
+        "%(user)s set up the battle of %(a)s (attacker) and %(b)s (defender): round %(round)s."
+    ),
+    "set_up_mission": gettext_noop(
+        "%(user)s set up the battle of %(a)s (attacker) and %(b)s (defender): the mission "
+        "%(mission)s, round %(round)s."
+    ),
     "live_started": gettext_noop(
         "%(user)s started a live battle of %(a)s and %(b)s in round %(round)s (match "
         "%(match)s); it begins when both owners accept."

@@ -67,12 +67,16 @@ def schedule_battle(
         scheduled_by=actor,
     )
     when = f" on {play_on.isoformat()}" if play_on else ""
+    said = {"user": actor.username, "a": ordered[0].name, "b": ordered[1].name}
     log(
         campaign,
         LogEntry.Kind.BATTLE,
         f"{actor.username} scheduled {ordered[0].name} against {ordered[1].name} in round "
         f"{round_.number}{when}.",
         actor=actor,
+        code="scheduled_on" if play_on else "scheduled",
+        params={**said, "round": round_.number}
+        | ({"date": play_on.isoformat()} if play_on else {}),
     )
     return scheduled
 
@@ -141,12 +145,16 @@ def prepare_battle(
     scheduled.prepared_at = timezone.now()
     scheduled.save(update_fields=["mission", "attacker", "crews", "prepared_at"])
     named = f" the mission {chosen.name}," if chosen else ""
+    said = {"user": actor.username, "a": ordered[0].name, "b": ordered[1].name}
     log(
         scheduled.campaign,
         LogEntry.Kind.BATTLE,
         f"{actor.username} set up the battle of {ordered[0].name} (attacker) and "
         f"{ordered[1].name} (defender):{named} round {scheduled.round.number}.",
         actor=actor,
+        code="set_up_mission" if chosen else "set_up",
+        params={**said, "round": scheduled.round.number}
+        | ({"mission": chosen.name} if chosen else {}),
     )
     return scheduled
 

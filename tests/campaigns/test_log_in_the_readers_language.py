@@ -90,6 +90,22 @@ SAMPLES = {
     "voided_because": {"user": "judge", "battle": 1, "reason": "Replay"},
     "withdrawn": {"user": "ann", "battle": 1},
     "live_started": {"user": "judge", "a": "Lawmen", "b": "Outlaws", "round": 1, "match": 7},
+    "scheduled": {"user": "ann", "a": "Lawmen", "b": "Outlaws", "round": 1},
+    "scheduled_on": {
+        "user": "ann",
+        "a": "Lawmen",
+        "b": "Outlaws",
+        "round": 1,
+        "date": "2026-12-24",
+    },
+    "set_up": {"user": "judge", "a": "Lawmen", "b": "Outlaws", "round": 1},
+    "set_up_mission": {
+        "user": "judge",
+        "a": "Lawmen",
+        "b": "Outlaws",
+        "round": 1,
+        "mission": "Water Rights",
+    },
 }
 
 
