@@ -84,7 +84,10 @@ class BattleSerializer(serializers.ModelSerializer):
         source="confirmed_by.username", read_only=True, default=None, allow_null=True
     )
     mission = serializers.SlugRelatedField(
-        slug_field="key", read_only=True, help_text="The mission's key; null without one."
+        slug_field="key",
+        read_only=True,
+        allow_null=True,
+        help_text="The mission's key; null without one.",
     )
     outcome = BattleOutcomeSerializer(
         read_only=True,
@@ -196,7 +199,7 @@ class LiveBattleInput(RefuseUnwritable, FromScheduled):
 class LiveBattleSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     status = serializers.CharField(source="match.status", read_only=True)
-    mission = serializers.SlugRelatedField(slug_field="key", read_only=True)
+    mission = serializers.SlugRelatedField(slug_field="key", read_only=True, allow_null=True)
 
     class Meta:
         model = LiveBattle

@@ -20,7 +20,7 @@ from config.serializers import RefuseUnwritable
 class ScheduledBattleSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     gangs = serializers.SerializerMethodField()
-    mission = serializers.SlugRelatedField(slug_field="key", read_only=True)
+    mission = serializers.SlugRelatedField(slug_field="key", read_only=True, allow_null=True)
     defender = serializers.IntegerField(source="defender_id", read_only=True, allow_null=True)
     step = serializers.SerializerMethodField(
         help_text="scheduled, pre-battle, played, post-battle or confirmed (null: voided)."
