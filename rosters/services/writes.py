@@ -17,6 +17,8 @@ bumps the revision).
 
 from __future__ import annotations
 
+import functools
+
 from django.db.models import IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -58,6 +60,17 @@ def _total(rows, field: str):
     )
 
 
+@functools.cache
+def _totals():
+    """The three sums of a gang, built once: resolving the subqueries costs more than running
+    them, and a filtered clone of this queryset reuses what is resolved."""
+    return Gang.objects.values_list(
+        _total(Fighter.objects.filter(status=Fighter.Status.ACTIVE), "hire_cost"),
+        _total(Equipment.objects.filter(disposal=""), "price_paid"),
+        _total(Goods.objects.filter(sold_at__isnull=True), "market_value"),
+    )
+
+
 def _refresh_totals(gang: Gang) -> None:
     """Recompute rating and wealth from the rows, never from deltas, and save the gang (its
     credits, as ``_post`` left them, included): the three sums in one query, then the UPDATE.
@@ -65,15 +78,7 @@ def _refresh_totals(gang: Gang) -> None:
     Rating = hire cost of active fighters + price paid for equipment the gang holds.
     Wealth = rating + credits + market value of unsold goods.
     """
-    fighters, kit, goods = (
-        Gang.objects.filter(pk=gang.pk)
-        .values_list(
-            _total(Fighter.objects.filter(status=Fighter.Status.ACTIVE), "hire_cost"),
-            _total(Equipment.objects.filter(disposal=""), "price_paid"),
-            _total(Goods.objects.filter(sold_at__isnull=True), "market_value"),
-        )
-        .get()
-    )
+    fighters, kit, goods = _totals().filter(pk=gang.pk).get()
     gang.rating = fighters + kit
     gang.wealth = gang.rating + gang.credits + goods
     gang.updated_at = timezone.now()
