@@ -16,11 +16,11 @@ from config.celery import app as celery_app
 from config.errors import NotAllowed
 from config.renderers import iso_datetime
 from matches import seat_state, selectors, services
+from matches.access import seat_and_access
 from matches.api.parsing import GuardedAPIView
 from matches.api.records import OutcomeSerializer, _match_status
 from matches.models import Match, MatchAction, MatchEvent
 from matches.services import InvalidMatchInput, NotSeated, canonical
-from matches.spectators import seat_and_access
 
 
 class StateSerializer(serializers.Serializer):
@@ -187,7 +187,7 @@ class LegalActionsView(APIView):
 
 
 def _watcher(match: Match, user):
-    """The caller's seat, or None for a spectator the match admits (matches/spectators.py);
+    """The caller's seat, or None for a spectator the match admits (matches/access.py);
     403 for anyone else."""
     seat, allowed = seat_and_access(match=match, user=user)
     if not allowed:

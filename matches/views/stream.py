@@ -33,9 +33,9 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.views import APIView
 
 from matches import push, seat_state, selectors
+from matches.access import seat_and_access
 from matches.models import Match, Participant
 from matches.services import canonical
-from matches.spectators import seat_and_access
 from matches.tables import NOT_DEALT, table_version
 from matches.views import spectator_frames
 from matches.views.page_frames import PageMemory
