@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from rosters import services
 from rosters.models import Equipment, Gang, KeyedWrite, LedgerEntry
 from tests.races import in_threads
+from tests.rosters.test_query_budget import budget
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +129,17 @@ def test_two_tries_of_one_key_at_once_buy_once_and_get_one_answer(seeded_catalog
     # in PostgreSQL's order on a replay: jsonb)
     assert Equipment.objects.filter(gang=gang).count() == 1
     assert services.reconcile_credits() == []
+
+
+def test_a_key_costs_its_claim_and_its_answer_and_a_replay_writes_nothing(
+    as_user, gang, django_assert_max_num_queries, django_assert_num_queries
+):
+    # The unkeyed purchase's budget (tests/rosters/test_query_budget.py), plus the keyed
+    # write's transaction around it (here a savepoint and its release), the claim (a
+    # savepoint, its INSERT, its release) and the answer's UPDATE.
+    with django_assert_max_num_queries(budget("purchase") + 6):
+        assert post(as_user, gang, "purchases", WHISKEY, "buy-1").status_code == 201
+    # A replay: the transaction, the claim refused (savepoint, INSERT, rollback to it and its
+    # release), a read.
+    with django_assert_max_num_queries(7):
+        assert post(as_user, gang, "purchases", WHISKEY, "buy-1").status_code == 201
