@@ -132,6 +132,9 @@ class Ledgers:
     actions: dict[int, tuple[set[str], list[str], int, int]] = field(default_factory=dict)
     # match id -> the versions its resolved actions produced, counted from the run's start
     versions_after: dict[int, list[int]] = field(default_factory=dict)
+    # gang id -> (the Idempotency-Keys of the purchases the client was answered 201 for, the
+    # keys stored with a purchase, the purchases made in the run)
+    purchases: dict[int, tuple[set[str], list[str], int]] = field(default_factory=dict)
 
 
 def invariant_problems(found: Ledgers, *, client_failures: dict[str, int]) -> list[str]:
@@ -142,7 +145,10 @@ def invariant_problems(found: Ledgers, *, client_failures: dict[str, int]) -> li
     - a match's version is not the number of actions resolved on it, or its resolved
       actions did not make one version each, in a row (none applied twice, none lost
       between queue and table);
-    - a gang's credits differ from its ledger's sum."""
+    - a gang's credits differ from its ledger's sum;
+    - a purchase was made whose answer the client never got (every purchase is retried with
+      its key until answered), answered but not made, or made twice (more purchases than
+      keys)."""
     problems = [
         f"{n} {kind} failed as the client saw it" for kind, n in client_failures.items() if n
     ]
@@ -164,6 +170,19 @@ def invariant_problems(found: Ledgers, *, client_failures: dict[str, int]) -> li
         total = found.ledger.get(gang_id, 0)
         if credits != total:
             problems.append(f"gang {gang_id}: {credits} credits, ledger says {total}")
+    for gang_id, (answered, stored, made) in sorted(found.purchases.items()):
+        if unanswered := set(stored) - answered:
+            problems.append(
+                f"gang {gang_id}: {len(unanswered)} purchases made whose answer the client "
+                "never got"
+            )
+        if unmade := answered - set(stored):
+            problems.append(f"gang {gang_id}: {len(unmade)} purchases answered but not made")
+        if made != len(stored):
+            problems.append(
+                f"gang {gang_id}: {made} purchases made for {len(stored)} keys (one doubled, "
+                "or made without its key)"
+            )
     return problems
 
 

@@ -9,7 +9,9 @@ config/processes.py), ``app2`` also ``posse beat``; the root namespace is the da
 and buy through the proxy. During the load web1 then worker1 get SIGKILL (the whole process
 group) and are started again. The run ASSERTS, and exits 1 otherwise, that no request failed
 as a client sees it after its retries, that no live action was lost or applied twice, and
-that every gang's credits equal its ledger's sum (bench/scale_common.invariant_problems).
+that every gang's credits equal its ledger's sum, and that every purchase (sent with an
+Idempotency-Key, retried with it) was made once and answered (bench/scale_common.
+invariant_problems).
 """
 
 from __future__ import annotations
@@ -230,10 +232,17 @@ def _seed(tables: int, readers: int, buyers: int) -> dict:
         gang = player_gang(owner=owner, staff=staff, name=f"Failover {tag} {b}")
         gangs.append(gang.pk)
         seeded["buyers"].append((token, gang.pk))
+        seeded.setdefault("purchases", {})[gang.pk] = (owner.pk, _purchases(gang.pk))
     for r in range(readers):
         _, token = make_user(f"fo-{tag}-reader{r}")
         seeded["readers"].append((token, gangs))
     return seeded
+
+
+def _purchases(gang_id: int) -> int:
+    from rosters.models import LedgerEntry
+
+    return LedgerEntry.objects.filter(gang_id=gang_id, reason=LedgerEntry.Reason.PURCHASE).count()
 
 
 def _settled(seconds: float = 150.0) -> int:
@@ -247,17 +256,24 @@ def _settled(seconds: float = 150.0) -> int:
     return pending.count()
 
 
-def _read_back(seeded: dict, accepted: dict[int, set[str]]) -> Ledgers:
+def _read_back(seeded: dict, accepted: dict[int, set[str]], bought: dict[int, set[str]]) -> Ledgers:
     from django.db.models import Sum
 
     from matches.models import Match, MatchAction
-    from rosters.models import Gang, LedgerEntry
+    from rosters.models import Gang, KeyedWrite, LedgerEntry
 
     found = Ledgers()
     found.credits = dict(Gang.objects.values_list("id", "credits"))
     found.ledger = dict(
         LedgerEntry.objects.values_list("gang").annotate(t=Sum("amount")).values_list("gang", "t")
     )
+    for gang_id, (owner_id, before) in seeded["purchases"].items():
+        stored = KeyedWrite.objects.filter(user_id=owner_id, status=201)
+        found.purchases[gang_id] = (
+            bought.get(gang_id, set()),
+            list(stored.values_list("key", flat=True)),
+            _purchases(gang_id) - before,
+        )
     for match_id, v0 in seeded["versions"].items():
         actions = MatchAction.objects.filter(match_id=match_id)
         stored = list(actions.values_list("idempotency_key", flat=True))
@@ -293,7 +309,7 @@ def measure(stack: Stack, hosts: Hosts, *, seconds: float = SECONDS) -> dict:
                 log.append(f"FAILED ready {name}: {str(exc)[:300]}")
         down = [name for name, proc in shape.procs.items() if not proc.alive()]
         pending = _settled()
-        found = _read_back(seeded, books.accepted)
+        found = _read_back(seeded, books.accepted, books.bought)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     problems = invariant_problems(found, client_failures=dict(books.failures))
@@ -304,12 +320,15 @@ def measure(stack: Stack, hosts: Hosts, *, seconds: float = SECONDS) -> dict:
         problems.append(f"not running at the end: {', '.join(down)}")
     if pending:
         problems.append(f"{pending} actions still pending at the end")
+    if lost := sum(books.ambiguous.values()):
+        problems.append(f"{lost} writes left without an answer (not retried)")
     return {
         "seconds": seconds,
         "requests": sum(books.requests.values()),
         "retries": dict(books.retries),
         "failures": dict(books.failures),
         "ambiguous": dict(books.ambiguous),
+        "purchases": sum(len(keys) for keys in books.bought.values()),
         "actions": sum(len(keys) for keys in books.accepted.values()),
         "matches": len([m for m, keys in books.accepted.items() if keys]),
         "gangs": len(found.credits),
@@ -327,14 +346,16 @@ def row(r: dict) -> Row:
         ratio=(
             f"invariants {verdict}: 0 client-visible failures needed; {retried} retries of "
             f"{r['requests']} requests ({retried / max(1, r['requests']):.1%}); "
-            f"{sum(r['ambiguous'].values())} purchases with their answer lost (not retryable)"
+            f"{r['purchases']} purchases ({r['retries'].get('POST purchase', 0)} retries with "
+            f"their Idempotency-Key), {sum(r['ambiguous'].values())} left without an answer"
         ),
         method=(
             "network namespaces on a bridge (edge: nginx; app1, app2: posse web, stream, "
             "worker; app2: beat; data: PostgreSQL, Redis via the bridge); "
             f"{TABLES} live tables, {READERS} readers, {BUYERS} buyers through the proxy "
             f"for {r['seconds']:.0f} s; SIGKILL web1 at 25% (started again at 40%), worker1 at 50% "
-            "(again at 65%, not waited for); GETs and keyed action POSTs retried by the client"
+            "(again at 65%, not waited for); GETs and keyed action and purchase POSTs retried "
+            "by the client"
         ),
         absolute=(
             f"{r['actions']} actions on {r['matches']} matches, {r['gangs']} gangs checked; "

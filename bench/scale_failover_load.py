@@ -1,11 +1,11 @@
 """The failover run's clients (bench/scale_failover.py): live tables, roster readers and
 buyers through the proxy, each keeping the books the run's invariants are checked against.
 
-A client retries what it may: a GET, and a live action POSTed with an Idempotency-Key (sent
-again with the same key: the server answers with the action it already has). It never
-retries a purchase: those take no Idempotency-Key, so a purchase whose answer was lost
-(a 502 or a dropped connection) is counted as ``ambiguous``: the ledger check says whether
-it was applied once or not at all, never twice.
+A client retries what it may: a GET, and a write POSTed with an Idempotency-Key: a live
+action (the server answers with the action it already has) and a purchase (the server
+answers with the first answer: rosters/keyed_writes.py). So every purchase ends answered or
+counted as failed, and the books keep the key of each one answered, which the run checks
+against the purchases made.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ class Books:
     failures: Counter = field(default_factory=Counter)  # after retries, by kind
     ambiguous: Counter = field(default_factory=Counter)  # a write's answer lost, not retried
     accepted: dict[int, set[str]] = field(default_factory=dict)  # match -> action keys
+    bought: dict[int, set[str]] = field(default_factory=dict)  # gang -> purchase keys (201)
     errors: list[str] = field(default_factory=list)
 
     def fail(self, kind: str, why: str) -> None:
@@ -138,18 +139,24 @@ async def reader(api: Api, token: str, gangs: list[int], rnd: random.Random, dea
 
 
 async def buyer(api: Api, token: str, gang: int, rnd: random.Random, deadline: float):
-    """Buys for the stash until the credits run out (a 4xx refusal then is expected)."""
+    """Buys for the stash until the credits run out (a 4xx refusal then is expected), each
+    purchase with a key of its own, retried with it until answered."""
+    bought = api.books.bought.setdefault(gang, set())
     while time.perf_counter() < deadline:
+        key = str(uuid.uuid4())
         body = await api.call(
             "POST purchase",
             "POST",
             f"/api/v1/gangs/{gang}/purchases/",
             token=token,
             expect={201, 400},
+            key=key,
             json={"item": rnd.choice(SHOP), "fighter": None, "quantity": 1},
         )
         if body and "credits" not in body:
             return  # out of credits: this buyer is done
+        if body:
+            bought.add(key)
         await asyncio.sleep(0.05)
 
 

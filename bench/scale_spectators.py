@@ -59,6 +59,18 @@ def redis_clients() -> int:
     return int(redis.Redis.from_url(settings.REDIS_URL).info("clients")["connected_clients"])
 
 
+def redis_subscribers(match_id: int) -> int:
+    """Connections subscribed to the match's channel: one per stream process's event loop
+    when the streams share its subscriber (matches/push_fanout.py), one per stream if not."""
+    import redis
+    from django.conf import settings
+
+    from matches import push
+
+    name = push.channel(match_id)
+    return int(dict(redis.Redis.from_url(settings.REDIS_URL).pubsub_numsub(name))[name.encode()])
+
+
 class Watchers:
     """N streams held open by one event loop in a thread of its own."""
 
@@ -188,6 +200,7 @@ def measure(stack: Stack, *, watchers: int, samples: int = SAMPLES) -> dict:
     crowd.open(urls, path=path, token=spectator)
     opened = time.perf_counter() - started
     after, clients = sum(rss(s) for s in streams), redis_clients() - clients
+    subscribers = redis_subscribers(match.pk)
     rnd, firsts, lasts = random.Random(7), [], []
     with httpx.Client(base_url=web.url, timeout=30) as client:
         for _ in range(samples):
@@ -215,7 +228,8 @@ def measure(stack: Stack, *, watchers: int, samples: int = SAMPLES) -> dict:
     result.update(spread(firsts, lasts))
     result["open_seconds"] = opened
     result["bytes_per_stream"] = (after - before) / watchers
-    result["redis_per_stream"] = clients / watchers
+    result["redis_opened"] = clients
+    result["redis_subscribers"] = subscribers
     return result
 
 
@@ -224,8 +238,9 @@ def row(results: list[dict]) -> Row:
     for r in results:
         parts.append(
             f"{r['watchers']} streams: last ÷ first median {r['ratio_p50']:.1f}× "
-            f"(worst {r['ratio_max']:.1f}×), {r['bytes_per_stream'] / 1024:.0f} KiB and "
-            f"{r['redis_per_stream']:.2f} Redis connections a stream"
+            f"(worst {r['ratio_max']:.1f}×), {r['bytes_per_stream'] / 1024:.0f} KiB a stream, "
+            f"{r['redis_subscribers']} Redis subscribers of the match in all "
+            f"(connected_clients +{r['redis_opened']})"
         )
         absolute.append(
             f"{r['watchers']}: first p50 {ms(r['first_p50'])}, last p50 {ms(r['last_p50'])} "
@@ -239,7 +254,9 @@ def row(results: list[dict]) -> Row:
             "Le Dernier Peuple between 2 players, public; N API streams of one spectator, "
             "half on each of 2 posse stream processes; POST action on posse web; time from "
             "the POST to each stream's new version; RSS of the stream processes before/after "
-            "opening ÷ N; Redis connected_clients before/after ÷ N"
+            "opening ÷ N; the Redis connections subscribed to the match's channel (PUBSUB "
+            "NUMSUB) with all N open, and connected_clients after − before (noisy: every "
+            "client of that Redis)"
         ),
         absolute="; ".join(absolute),
         data={"results": results},

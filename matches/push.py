@@ -11,7 +11,9 @@ and a client can only ever get its own seat's view.
 
 Two hubs behind one small interface:
 - **Redis pub/sub** when ``REDIS_URL`` is set (production, CI): the worker that resolved an
-  action publishes, every web process subscribed to the match's channel hears it.
+  action publishes, every stream process subscribed to the match's channel hears it. A
+  process subscribes once for all its open streams (one connection per event loop, shared:
+  matches/push_fanout.py) and hands each message to the streams of its channel.
 - **In-process** otherwise (``make run`` with no ``REDIS_URL``: tasks run inside the web process): a
   registry of subscriber queues in this process. It is module-level state, which the design
   forbids in production; here there is only one process, and it is what makes push work
@@ -34,6 +36,8 @@ from collections.abc import Callable
 import orjson
 from django.conf import settings
 from django.db import transaction
+
+from matches import push_fanout
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +201,14 @@ class RedisHub:
             # A lost push is not a lost move: the tables' polling fallback catches up.
             log.exception("push: could not publish on %s", ", ".join(n for n, _ in messages))
 
+    async def asubscribe(self, *names: str) -> push_fanout.Subscription:
+        """A share of this event loop's one subscriber (matches/push_fanout.py), subscribed
+        when this returns: a stream reads the database only after it."""
+        return await push_fanout.subscribe(self.url, names)
+
     def subscribe(self, *names: str) -> RedisSubscription:
+        """A connection of its own (WSGI streams only: the test server, ``runserver``;
+        ``posse web`` sends short streams that subscribe to nothing)."""
         import redis
 
         pubsub = redis.Redis.from_url(self.url, socket_connect_timeout=2).pubsub(
@@ -205,15 +216,6 @@ class RedisHub:
         )
         pubsub.subscribe(*names)
         return RedisSubscription(pubsub)
-
-    async def asubscribe(self, *names: str) -> AsyncRedisSubscription:
-        """Subscribed when this returns: a stream reads the database only after it."""
-        import redis.asyncio
-
-        client = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=2)
-        pubsub = client.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(*names)
-        return AsyncRedisSubscription(client, pubsub)
 
 
 class RedisSubscription:
@@ -226,19 +228,6 @@ class RedisSubscription:
 
     def close(self) -> None:
         self.pubsub.close()
-
-
-class AsyncRedisSubscription:
-    def __init__(self, client, pubsub):
-        self.client, self.pubsub = client, pubsub
-
-    async def aget(self, timeout: float) -> str | None:
-        message = await self.pubsub.get_message(timeout=timeout)
-        return None if message is None else _text(message["data"])
-
-    async def aclose(self) -> None:
-        await self.pubsub.aclose()
-        await self.client.aclose()
 
 
 def _text(data) -> str:

@@ -19,6 +19,7 @@ from rosters import access, detail, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.api_flips import FighterFlipRequestSerializer, FlipsResultSerializer, flip_request
 from rosters.api_starting import StartingGangSerializer, starting_gang
+from rosters.keyed_writes import PARAMETER, keyed
 from rosters.models import Fighter, Gang, LedgerEntry
 
 
@@ -189,12 +190,16 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         request=s.PurchaseSerializer,
         responses={201: s.PurchaseResultSerializer},
         summary="Buy equipment for a fighter, or for the stash with fighter null",
+        parameters=[PARAMETER],
     )
     @action(detail=True, methods=["get", "post"], filter_backends=[])
     def purchases(self, request, pk=None):
         if request.method == "GET":
             return self._ledger_page(pk, reason=LedgerEntry.Reason.PURCHASE)
-        v = self._checked(s.PurchaseSerializer(data=request.data), access.Action.BUY)
+        return keyed(request, self._purchase)
+
+    def _purchase(self) -> Response:
+        v = self._checked(s.PurchaseSerializer(data=self.request.data), access.Action.BUY)
         bought = self._locked_write(
             services.purchase_item,
             access.Action.BUY,
@@ -223,19 +228,23 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         request=s.SaleSerializer,
         responses={201: s.LedgerEntrySerializer},
         summary="Sell equipment or goods at the town marketplace for half market value",
+        parameters=[PARAMETER],
     )
     @action(detail=True, methods=["get", "post"], filter_backends=[])
     def sales(self, request, pk=None):
         if request.method == "GET":
             return self._ledger_page(pk, reason=LedgerEntry.Reason.SALE)
-        v = self._checked(s.SaleSerializer(data=request.data), access.Action.SELL)
+        return keyed(request, self._sale)
+
+    def _sale(self) -> Response:
+        v = self._checked(s.SaleSerializer(data=self.request.data), access.Action.SELL)
         if "equipment" in v:
             entry = self._locked_write(
                 services.sell_equipment, access.Action.SELL, equipment_id=v["equipment"]
             )
         else:
             gang = self._gang_for(access.Action.SELL)
-            entry = services.sell_goods(gang=gang, goods_id=v["goods"], actor=request.user)
+            entry = services.sell_goods(gang=gang, goods_id=v["goods"], actor=self.request.user)
         return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -274,10 +283,15 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         request=s.AdjustmentSerializer,
         responses={201: s.LedgerEntrySerializer},
         summary="Arbitrator or staff adjustment of credits, with the reason",
+        parameters=[PARAMETER],
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def adjustments(self, request, pk=None):
-        v = self._checked(s.AdjustmentSerializer(data=request.data), access.Action.ADJUST_CREDITS)
+        return keyed(request, self._adjustment)
+
+    def _adjustment(self) -> Response:
+        data = s.AdjustmentSerializer(data=self.request.data)
+        v = self._checked(data, access.Action.ADJUST_CREDITS)
         entry = self._locked_write(services.adjust_credits, access.Action.ADJUST_CREDITS, **v)
         return Response(s.LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 

@@ -12,6 +12,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import idempotency
 from config.celery import app as celery_app
 from config.errors import NotAllowed
 from config.renderers import iso_datetime
@@ -128,10 +129,7 @@ class EventSerializer(serializers.ModelSerializer):
 # --- live play -----------------------------------------------------------------------------------
 
 MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH)
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    str,
-    OpenApiParameter.HEADER,
+IDEMPOTENCY_KEY = idempotency.parameter(
     required=True,
     description="A unique string per action (e.g. a UUID); send the same one to retry.",
 )
@@ -250,7 +248,7 @@ class ResignView(GuardedAPIView):
     @extend_schema(
         summary="Resign (queued after your earlier actions)",
         parameters=[
-            OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)
+            idempotency.parameter(required=False, description="Optional; the same one to retry.")
         ],
         request=None,
         responses={202: ActionSerializer, 200: ActionSerializer},

@@ -7,6 +7,7 @@ import logging
 from typing import Any
 
 from config.errors import Conflict, DomainError, NotAllowed
+from config.idempotency import IdempotencyKeyReused  # noqa: F401 (the matches' name for it)
 from matches.models import Match, MatchAction, MatchEvent, Participant
 
 # One logger for the whole package, under the name it always had.
@@ -24,10 +25,6 @@ class NotSeated(NotAllowed):
 
 class MatchNotRunning(Conflict):
     pass
-
-
-class IdempotencyKeyReused(Conflict):
-    default_field = "Idempotency-Key"
 
 
 def closed_reason(match: Match) -> str:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from datetime import timedelta
 from functools import cache
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
 
-from config import dispatch
+from config import dispatch, idempotency
+from config.errors import DomainError
 from matches.models import Match, MatchAction, Participant
 from matches.services.common import (
     IdempotencyKeyReused,
@@ -25,24 +26,17 @@ from matches.services.common import (
 )
 
 MAX_ACTION_BYTES = 4096
-MAX_KEY_LENGTH = 200
+MAX_KEY_LENGTH = idempotency.MAX_KEY_LENGTH
 RESIGN_KEY = "resign"  # the Idempotency-Key of a resignation when the client sends none
 RESOLVE_ACTION = "matches.tasks.resolve_action"  # sent by name: the tasks import the services
 
 
 def _check_idempotency_key(key: object) -> str:
-    if not isinstance(key, str) or not key.strip():
-        raise InvalidMatchInput(
-            "Send an Idempotency-Key header (any unique string, e.g. a UUID) with each action, "
-            "and the same one when you retry it.",
-            field="Idempotency-Key",
-        )
-    if len(key) > MAX_KEY_LENGTH or not key.isprintable():
-        raise InvalidMatchInput(
-            f"An Idempotency-Key is at most {MAX_KEY_LENGTH} printable characters.",
-            field="Idempotency-Key",
-        )
-    return key
+    return idempotency.checked_key(
+        key,
+        missing="Send an Idempotency-Key header (any unique string, e.g. a UUID) with each "
+        "action, and the same one when you retry it.",
+    )
 
 
 def _check_payload(payload: object) -> dict:
@@ -139,7 +133,7 @@ def _well_formed(key: object, payload: object, kind: str) -> bool:
         _check_idempotency_key(key)
         if kind == MatchAction.Kind.PLAY:
             _check_payload(payload)
-    except InvalidMatchInput:
+    except DomainError:
         return False
     return True
 
@@ -224,16 +218,8 @@ _UNIQUE_KEY = "one_action_per_idempotency_key"
 
 
 def _insert_new(action: MatchAction) -> MatchAction | None:
-    """The action saved, or None when its seat already used its key (the constraint refuses
-    it; the savepoint keeps the caller's transaction usable)."""
-    try:
-        with transaction.atomic():
-            action.save(force_insert=True)
-    except IntegrityError as exc:
-        if getattr(getattr(exc.__cause__, "diag", None), "constraint_name", None) != _UNIQUE_KEY:
-            raise
-        return None
-    return action
+    """The action saved, or None when its seat already used its key."""
+    return idempotency.insert_once(action, constraint=_UNIQUE_KEY)
 
 
 _PLAYABLE = f"m.live AND m.status = '{Match.Status.LIVE}' AND NOT p.resigned"

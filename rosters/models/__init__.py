@@ -12,7 +12,7 @@ One module per concept (catalogue, gangs, history); everyone imports from ``rost
 from rosters.models.base import STATS, AppendOnly, new_seed
 from rosters.models.catalogue import CatalogueItem, CatalogueRevision, GangRules, PriceChange, Role
 from rosters.models.gangs import Advancement, Equipment, Fighter, Gang, Goods, Injury
-from rosters.models.history import FlipDraw, FlipResolution, GangEvent, LedgerEntry
+from rosters.models.history import FlipDraw, FlipResolution, GangEvent, KeyedWrite, LedgerEntry
 
 __all__ = [
     "STATS",
@@ -29,6 +29,7 @@ __all__ = [
     "GangRules",
     "Goods",
     "Injury",
+    "KeyedWrite",
     "LedgerEntry",
     "PriceChange",
     "Role",

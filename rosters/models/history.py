@@ -1,8 +1,10 @@
-"""What happened to a gang, row by row: its credits ledger, its events and its card flips."""
+"""What happened to a gang, row by row: its credits ledger, its events and its card flips;
+and the keys of the roster writes a client may retry."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 
@@ -131,3 +133,26 @@ class FlipResolution(AppendOnly):
 
     def __str__(self):
         return f"{self.draw}: {self.outcome} {self.stat}".strip()
+
+
+class KeyedWrite(models.Model):
+    """A roster write sent with an Idempotency-Key (config/idempotency.py): who sent it, the
+    key, a digest of the request, and the answer it got. Written in the write's own
+    transaction (rosters/keyed_writes.py), so a write that committed has its key; a retry
+    with the key gets this answer instead of writing again."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    request = models.CharField(max_length=64)  # config.idempotency.fingerprint
+    # Null only inside the write's transaction, between the key's claim and the answer.
+    status = models.PositiveSmallIntegerField(null=True)
+    answer = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="one_roster_write_per_key"),
+        ]
+
+    def __str__(self):
+        return f"{self.key} ({self.status})"

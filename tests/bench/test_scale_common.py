@@ -59,6 +59,7 @@ def _ledgers(**changes) -> Ledgers:
         ledger={1: 100, 2: 40},
         actions={7: ({"a", "b"}, ["a", "b", "c"], 3, 3)},
         versions_after={7: [2, 1, 3]},
+        purchases={1: ({"k1", "k2"}, ["k1", "k2"], 2)},
     )
     for name, value in changes.items():
         setattr(found, name, value)
@@ -74,6 +75,7 @@ def test_every_broken_promise_is_named():
         credits={1: 100, 2: 45},
         actions={7: ({"a", "z"}, ["a", "a", "b"], 3, 2)},
         versions_after={7: [1, 2, 2]},
+        purchases={1: ({"k1", "k3"}, ["k1", "k2"], 3)},
     )
     problems = invariant_problems(found, client_failures={"GET": 2, "action": 0})
     assert problems == [
@@ -83,6 +85,9 @@ def test_every_broken_promise_is_named():
         "match 7: version 2 after 3 resolved actions",
         "match 7: resolved actions made versions [1, 2, 2]",
         "gang 2: 45 credits, ledger says 40",
+        "gang 1: 1 purchases made whose answer the client never got",
+        "gang 1: 1 purchases answered but not made",
+        "gang 1: 3 purchases made for 2 keys (one doubled, or made without its key)",
     ]
 
 

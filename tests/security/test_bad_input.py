@@ -212,6 +212,30 @@ def test_a_key_that_cannot_be_stored_is_a_400(world):
     assert "key" in response.json()["detail"].lower()
 
 
+KEYED = [row for row in MATRIX if "Idempotency-Key" in row.headers]
+
+
+@pytest.mark.parametrize("row", KEYED, ids=lambda row: f"{row.method} {row.template}")
+def test_a_roster_write_with_a_key_that_cannot_be_stored_is_a_400_writing_nothing(world, row):
+    body = json.dumps(row.body(world))
+    for bad in ("x" * 201, "tab\there", " "):
+        spoilt = Row(row.method, row.template, row.url, row.expect, row.body, {**row.headers})
+        spoilt.headers["Idempotency-Key"] = bad
+        response = refused_without_writing(world, spoilt, body)
+        assert response.status_code == 400, (row.key, bad, response.content)
+        assert list(response.json()["errors"]) == ["Idempotency-Key"]
+    # a keyed write whose body is refused keeps no key either (the snapshot counts KeyedWrite)
+    assert refused_without_writing(world, row, "[[[]]]").status_code == 400
+
+
+def test_the_roster_writes_a_client_may_retry_have_keyed_rows():
+    assert {row.template.rsplit("/", 2)[-2] for row in KEYED} >= {
+        "purchases",
+        "sales",
+        "adjustments",
+    }
+
+
 @pytest.mark.parametrize(
     "deep",
     ["[" * 10_000 + "]" * 10_000, '{"a":' * 10_000 + "1" + "}" * 10_000, "[" * 40 + "]" * 40],

@@ -506,6 +506,31 @@ MATRIX: list[Row] = [
         roster(200),
         prepare=_consent,
     ),
+    # --- the roster writes a client may retry: with an Idempotency-Key, who may is unchanged --
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/purchases/",
+        lambda w: _g(w, "purchases/"),
+        roster(201),
+        body=lambda w: {"item": "whiskey", "fighter": None},
+        headers={"Idempotency-Key": "matrix-buy"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/sales/",
+        lambda w: _g(w, "sales/"),
+        roster(201),
+        body=lambda w: {"equipment": w.ids["stash"]},
+        headers={"Idempotency-Key": "matrix-sell"},
+    ),
+    Row(
+        "POST",
+        "/api/v1/gangs/{id}/adjustments/",
+        lambda w: _g(w, "adjustments/"),
+        oversight(201),
+        body=lambda w: {"amount": 10, "note": "Bounty"},
+        headers={"Idempotency-Key": "matrix-adjust"},
+    ),
     # --- matches ----------------------------------------------------------------------------------
     Row(
         "POST",
