@@ -312,7 +312,10 @@ CELERY_BEAT_SCHEDULE = {
     # A finished live battle whose hand-off task was lost (worker killed after commit).
     "collect-live-battles": {"task": "campaigns.tasks.collect_live_battles", "schedule": 60.0},
     "sweep-post-games": {"task": "campaigns.tasks.sweep_post_games", "schedule": 60.0},
+    # A roster write's Idempotency-Key is kept IDEMPOTENCY_KEY_HOURS (rosters/keyed_writes.py).
+    "forget-old-keys": {"task": "rosters.tasks.forget_old_keys", "schedule": 3600.0},
 }
+IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24, minimum=1)
 
 # --- Notifications: email and webhooks (notifications/, docs/notifications.md) ----------------
 # EMAIL_URL: smtp://user:password@host:port, smtp+tls://..., smtp+ssl://...; unset: console.

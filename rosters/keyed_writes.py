@@ -7,14 +7,20 @@ So a committed write always has its key, and a write that failed or was refused 
 its retry is tried afresh. A retry of a committed write gets the first answer again, as it was
 (status and body, with ``Idempotent-Replayed: true``); a retry that arrives while the first
 try is still running waits for it at the claim. The same key with another request (another
-body, another gang, another endpoint) is a 409 naming the header.
+body, another gang, another endpoint) is a 409 naming the header. A key is kept for
+``IDEMPOTENCY_KEY_HOURS`` (a day), then forgotten: sent again after that, it is a new write.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from datetime import timedelta
 
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
+from django.utils import timezone
 from rest_framework.response import Response
 
 from config import idempotency
@@ -45,7 +51,8 @@ def keyed(request, write: Callable[[], Response]) -> Response:
         if claim is None:
             return _first_answer(request.user, key, asked)
         response = write()
-        claim.status, claim.answer = response.status_code, response.data
+        claim.status = response.status_code
+        claim.answer = json.dumps(response.data, cls=DjangoJSONEncoder)
         claim.save(update_fields=["status", "answer"])
     return response
 
@@ -57,4 +64,13 @@ def _first_answer(user, key: str, asked: str) -> Response:
             "This Idempotency-Key was already used for a different request; "
             "use a new key for a new write."
         )
-    return Response(first.answer, status=first.status, headers={REPLAYED: "true"})
+    answer = json.loads(first.answer)
+    return Response(answer, status=first.status, headers={REPLAYED: "true"})
+
+
+def forget_old_keys() -> int:
+    """Delete the keys older than ``IDEMPOTENCY_KEY_HOURS`` (beat, hourly): a retry comes
+    within minutes, and the table stays the size of a day's keyed writes. How many went."""
+    since = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_HOURS)
+    deleted, _ = KeyedWrite.objects.filter(at__lt=since).delete()
+    return deleted

@@ -4,7 +4,6 @@ and the keys of the roster writes a client may retry."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 
@@ -146,8 +145,9 @@ class KeyedWrite(models.Model):
     request = models.CharField(max_length=64)  # config.idempotency.fingerprint
     # Null only inside the write's transaction, between the key's claim and the answer.
     status = models.PositiveSmallIntegerField(null=True)
-    answer = models.JSONField(null=True, encoder=DjangoJSONEncoder)
-    at = models.DateTimeField(auto_now_add=True)
+    # The answer as JSON text, not jsonb: a replay gives its keys in the first answer's order.
+    answer = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)  # forget_old_keys reads it
 
     class Meta:
         constraints = [
