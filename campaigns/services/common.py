@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaigns.log_texts import LINES
 from campaigns.models import (
     Campaign,
     LogEntry,
@@ -16,11 +17,14 @@ def log(
     actor=None,
     battle=None,
     gang=None,
-    code: str = "",
+    code: str,
     params: dict | None = None,
 ) -> LogEntry:
-    """A line of the campaign log: its English ``text``, and (when campaigns/log_lines.py
-    knows it) its ``code`` and ``params``, so each reader reads it in their language."""
+    """A line of the campaign log: its English ``text``, and its ``code`` and ``params``
+    (campaigns/log_texts.py; a code not listed there is refused), so each reader reads it in
+    their language."""
+    if code not in LINES:
+        raise ValueError(f"{code!r} is not a code of campaigns/log_texts.py")
     return LogEntry.objects.create(
         campaign=campaign,
         kind=kind,
