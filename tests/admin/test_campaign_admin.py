@@ -101,7 +101,7 @@ def test_the_game_is_locked_once_founded_and_settings_go_through_update_campaign
     assert (campaign.ruleset, campaign.points_win) == ("last-hope-frontier", 4)
     assert campaign.tie_breakers == ["taken_out"]
     assert LogEntry.objects.filter(
-        campaign=campaign, text="judge changed the settings: points_win, tie_breakers."
+        campaign=campaign, text="judge changed the settings: points for a win, tie-breakers."
     ).exists()
     assert "Last Hope Frontier (fixed when the campaign was founded)" in (
         judge.get(dashboard_url(campaign)).content.decode()
