@@ -198,7 +198,7 @@ def test_the_api_gives_each_log_line_in_the_readers_language(world):
 
 @pytest.mark.django_db
 def test_changed_settings_are_named_by_their_labels_in_the_readers_language(world):
-    """"changed the settings: mission_choice" showed a field's key: the line keeps the keys
+    """The line "changed the settings: mission_choice" showed a field's key: the line keeps the keys
     as data and says each setting's label (the model field's verbose name) in the reader's
     language, in English in the stored text."""
     from campaigns import services as campaigns
