@@ -18,7 +18,7 @@ from campaigns.models import (
     Membership,
     Round,
 )
-from campaigns.services.common import log, next_battle_number
+from campaigns.services.common import log, next_battle_number, tell_gangs
 from campaigns.services.pairings import check_pairing_limit
 from config import dispatch
 from notifications import hooks as notify
@@ -36,23 +36,6 @@ def _active_gang_ids(campaign: Campaign) -> set[int]:
             "gang_id", flat=True
         )
     )
-
-
-def _tell_gangs(gangs, *, actor, battle: Battle, code: str, **words) -> None:
-    """A history line on each gang acted on as overseer, naming who acted and as what
-    (``code``: rosters/history_lines.py ``overseer_*``)."""
-    gangs = list(gangs)
-    if not gangs:
-        return  # nobody acted as overseer (a gang's own owner, the server)
-    params = {
-        "user": actor.username,
-        "role": {"code": "staff" if actor.is_staff else "arbitrator"},
-        "battle": battle.shown_number,
-        "campaign": battle.campaign.name,
-        **words,
-    }
-    for gang in gangs:
-        rosters.record_event(gang=gang, code=code, params=params, actor=actor)
 
 
 def _open_round(campaign: Campaign) -> Round:
@@ -240,7 +223,7 @@ def report_battle(
     a, b = (gang_rows[g] for g in gangs)
     won = None if winner is None else gang_rows[winner].name
     _log_report(battle, actor, (a.name, b.name), won, len(rows))
-    _tell_gangs(
+    tell_gangs(
         overseen,
         actor=actor,
         battle=battle,
@@ -316,7 +299,7 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         battle=battle,
     )
     if access.arbitrates(user=actor, campaign=battle.campaign):
-        _tell_gangs(
+        tell_gangs(
             [g for g in _gangs(battle) if g.owner_id != actor.pk],
             actor=actor,
             battle=battle,
