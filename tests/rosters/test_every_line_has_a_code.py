@@ -10,7 +10,7 @@ from django.utils import translation
 
 from rosters import live, services, sharing
 from rosters.history_lines import LINES, NOTES, line, note
-from rosters.models import GangEvent, LedgerEntry
+from rosters.models import Gang, GangEvent, LedgerEntry
 from rosters.services.common import _new_event
 
 pytestmark = pytest.mark.django_db
@@ -139,3 +139,23 @@ def _writes_a_line(said: str, node: ast.Call) -> bool:
     if last in ("post", "event"):
         return False
     return last != "log" or said in ("log", "common.log")
+
+
+def test_a_signed_import_keeps_each_ledger_notes_code(gang, leader, user):
+    """An export carries each ledger row's code and parameters: the restored gang's notes
+    still read in every language; an unsigned copy's lines have their codes too."""
+    from tests.conftest import client_for
+    from tests.rosters.test_import_rules import remove_gang
+
+    services.purchase_item(gang=gang, item="pistol", fighter_id=leader.pk, quantity=1, actor=user)
+    exported = client_for(user).get(f"/api/v1/gangs/{gang.pk}/export/").json()
+    assert exported["ledger"][0]["code"] == "treasury"
+    remove_gang(gang.pk)
+    restored = client_for(user).post("/api/v1/gangs/import/", exported, format="json")
+    assert restored.status_code == 201, restored.json()
+    copy = Gang.objects.get(pk=restored.json()["id"])
+    assert [e.code for e in copy.ledger.all()] == ["treasury", "hired_note", "bought_for_note"]
+    assert copy.events.get().code == "restored"
+    with translation.override("fr"):
+        assert note(copy.ledger.first()) == "Trésor de départ"
+        assert line(copy.events.get()).startswith("La bande ")
