@@ -146,7 +146,7 @@ NOTES = {
     "sold_note": gettext_noop("Sold a %(item)s at the marketplace"),
     "sold_goods_note": gettext_noop("Sold %(goods)s at the marketplace"),
     "removed_note": gettext_noop("%(fighter)s removed before the gang's first battle"),
-    "reward_note": gettext_noop("%(result)s in %(campaign)s, battle %(battle)s"),
+    "reward_note": gettext_noop("Reward (%(result)s): %(campaign)s, battle %(battle)s"),
     "import_balance": gettext_noop("The export's own balance was %(credits)s credits"),
     # A person's own words (an arbitrator's reason, a note brought by an import): as written
     "as_written": "%(note)s",

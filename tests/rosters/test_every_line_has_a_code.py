@@ -80,7 +80,7 @@ def test_the_battle_and_campaign_a_line_names_are_its_parameters_not_english(
     reward = gang.ledger.get(code="reward_note")
     with translation.override("fr"):
         assert line(injury).endswith("(campagne Deadwood, bataille 3)")
-        assert note(reward) == "victoire dans Deadwood, bataille 3"
+        assert note(reward) == "Récompense (victoire) : Deadwood, bataille 3"
     with translation.override("nl"):
         assert line(injury).endswith("(campagne Deadwood, strijd 3)")
         flips = GangEvent.objects.get(gang=gang, code="flips")
