@@ -4,19 +4,21 @@ A line is written with its English ``text`` and a ``code`` and ``params``
 (campaigns/services/common.py ``log``). A page reads ``line(entry)``: the template of the
 code in the active language, or the stored text for a line written before (migration 0008)
 or with a code this list no longer knows. A parameter is a plain value, a list (joined with
-commas), a date (``"date"``: ISO, written the reader's way) or a phrase ``{"code": ...,
-"params": {...}}`` of this list, translated first. To add a line: its code here, the
+commas; ``"changes"``: the settings' field names, each said by its label), a date
+(``"date"``: ISO, written the reader's way) or a phrase ``{"code": ..., "params": {...}}``
+of this list, translated first. To add a line: its code here, the
 ``code=``/``params=`` in the service's ``log`` call, its French and Dutch in locale/."""
 
 from __future__ import annotations
 
 import datetime
 
+from django.core.exceptions import FieldDoesNotExist
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from campaigns.log_texts import LINES
-from campaigns.models import LogEntry
+from campaigns.models import Campaign, LogEntry
 
 RESULTS = {"win": gettext_noop("win"), "draw": gettext_noop("draw"), "loss": gettext_noop("loss")}
 DEPTH = 3  # phrases inside phrases
@@ -43,7 +45,21 @@ def phrase(code: str, params: dict, depth: int = 0) -> str:
     return gettext(template) % values
 
 
+def settings_named(keys: list[str]) -> str:
+    """The settings a "settings" line changed (its ``changes``: the fields' names), each by
+    its label in the active language (the field's verbose name), joined with commas."""
+    labels = []
+    for key in keys:
+        try:
+            labels.append(str(Campaign._meta.get_field(key).verbose_name))
+        except FieldDoesNotExist:
+            labels.append(str(key))  # a setting since removed: its name
+    return ", ".join(labels)
+
+
 def _value(key: str, value: object, depth: int) -> object:
+    if key == "changes" and isinstance(value, list):
+        return settings_named(value)
     if isinstance(value, dict) and "code" in value and depth < DEPTH:
         return phrase(value["code"], dict(value.get("params") or {}), depth + 1)
     if isinstance(value, dict):

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.mission_models import Mission
 
@@ -33,7 +34,9 @@ class Campaign(models.Model):
         ACTIVE = "active"
         FINISHED = "finished"
 
-    name = models.CharField(max_length=100)
+    # Each setting's verbose name is its label in the reader's language: the admin's form and
+    # the campaign log's "changed the settings" line (campaigns/log_lines.py) say it.
+    name = models.CharField(_("name"), max_length=100)
     ruleset = models.SlugField(default="last-hope-frontier")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
     arbitrators = models.ManyToManyField(
@@ -42,20 +45,22 @@ class Campaign(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
-    description = models.TextField(blank=True)
-    points_win = models.PositiveSmallIntegerField(default=3)
-    points_draw = models.PositiveSmallIntegerField(default=1)
-    points_loss = models.PositiveSmallIntegerField(default=0)
-    reward_win = models.PositiveIntegerField(default=60, help_text="Credits for a win.")
-    reward_draw = models.PositiveIntegerField(default=40)
-    reward_loss = models.PositiveIntegerField(default=25)
-    round_length_days = models.PositiveSmallIntegerField(default=14)
+    description = models.TextField(_("description"), blank=True)
+    points_win = models.PositiveSmallIntegerField(_("points for a win"), default=3)
+    points_draw = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
+    points_loss = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
+    reward_win = models.PositiveIntegerField(_("credits for a win"), default=60)
+    reward_draw = models.PositiveIntegerField(_("credits for a draw"), default=40)
+    reward_loss = models.PositiveIntegerField(_("credits for a loss"), default=25)
+    round_length_days = models.PositiveSmallIntegerField(_("round length in days"), default=14)
     max_battles_per_pairing = models.PositiveSmallIntegerField(
+        _("battles per pair of gangs in a round"),
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_BATTLES_PER_PAIRING)],
         help_text="How many battles the same two gangs may fight in one round.",
     )
     tie_breakers = models.JSONField(
+        _("tie-breakers"),
         default=list,
         blank=True,
         help_text="Ordered: head_to_head, wins, taken_out, rating, wealth.",
@@ -63,17 +68,23 @@ class Campaign(models.Model):
     # The house rules chosen ({"key": true}; rulesets/core/house_rules.py): the rulebook's
     # text when empty. Its matches are played with them.
     house_rules = models.JSONField(
-        default=dict, blank=True, help_text='Departures from the rulebook: {"key": true}.'
+        _("house rules"),
+        default=dict,
+        blank=True,
+        help_text='Departures from the rulebook: {"key": true}.',
     )
     join_code = models.CharField(max_length=16, unique=True, default=new_join_code)
     mission_choice = models.CharField(
+        _("who chooses the mission"),
         max_length=10,
         choices=Mission.Choice.choices,
         default=Mission.Choice.ARBITRATOR,
         help_text="Who chooses each battle's mission.",
     )
     underdog_bonus = models.PositiveIntegerField(
-        default=0, help_text="Credits for the lower-rated gang of a battle with a mission."
+        _("underdog bonus"),
+        default=0,
+        help_text="Credits for the lower-rated gang of a battle with a mission.",
     )
     # Seeds the card flips of every fighter in the campaign. Hidden: it would predict draws.
     flip_seed = models.BigIntegerField(default=new_seed, editable=False)

@@ -51,6 +51,11 @@ SPECTACULAR_SETTINGS = {
     # Operation ids without the version ("matches_actions_create"): generated clients name their
     # functions after them (tests/client/).
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    # The live stream's event, which no operation declares (matches/api/live.py)
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "matches.api.live.stream_state_component",
+    ],
     # <id:...> in URLs (config/converters.py): at most 18 digits.
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}},
     # Many models have a "status"; name each choice set after its model.

@@ -15,14 +15,23 @@ from matches.models import MatchEvent
 def event_json(event: MatchEvent, ruleset: str | None = None) -> dict:
     """An event as the API shows it: the engine's public fields, then seq, type and text;
     with the game's ``ruleset``, its ``message`` in the active language too (the events
-    endpoint; a stream's events carry the code and parameters, not a language: a frame is
-    built once by a worker for readers of every language)."""
+    endpoint, a stream's own read). A seat's frame is built once by a worker for readers of
+    every language: its events carry no message, which the stream adds (``said``)."""
     body = {**event.data, "seq": event.seq, "type": event.type, "text": event.text}
     if ruleset is not None:
         body["message"] = event_message(
             ruleset=ruleset, kind=event.type, text=event.text, data=event.data
         )
     return body
+
+
+def said(events: list[dict], ruleset: str) -> list[dict]:
+    """A frame's events (``event_json`` without a ruleset), each with its ``message`` in the
+    active language: what ``event_json`` with the ruleset gives."""
+    return [
+        {**e, "message": event_message(ruleset=ruleset, kind=e["type"], text=e["text"], data=e)}
+        for e in events
+    ]
 
 
 def visible_to(event: MatchEvent, seat: str | None) -> bool:
@@ -108,6 +117,7 @@ def seat_frames(
         )
         del data["events"]  # each stream keeps those after the last one it sent
         frames[seat] = {
+            "ruleset": game.slug,  # the stream says the events in its reader's language
             "from": version_before,
             "data": data,
             "events": [event_json(e) for e in events if visible_to(e, seat)],

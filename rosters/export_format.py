@@ -76,6 +76,12 @@ class _LedgerSerializer(serializers.Serializer):
     amount = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000)
     reason = serializers.ChoiceField(choices=LedgerEntry.Reason.choices)
     note = serializers.CharField(max_length=300, allow_blank=True)
+    code = serializers.CharField(
+        max_length=50, required=False, allow_blank=True, help_text="The note's code, if any."
+    )
+    params = serializers.DictField(
+        required=False, help_text="The parameters of the note's code (its words in any language)."
+    )
 
 
 @extend_schema_serializer(component_name="ExportOrigin")

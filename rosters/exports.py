@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from rest_framework.exceptions import ValidationError
 
-from rosters import import_rules, services, takedowns
+from rosters import history_lines, import_rules, services, takedowns
 from rosters.errors import RosterError
 from rosters.export_format import FORMAT, VERSION
 from rosters.import_rules import Plan
@@ -146,7 +146,8 @@ def export_gang(gang: Gang) -> dict:
             for g in gang.unsold_goods
         ],
         "ledger": [
-            {"amount": e.amount, "reason": e.reason, "note": e.note} for e in gang.ledger.all()
+            {"amount": e.amount, "reason": e.reason, "note": e.note, "code": e.code, **_params(e)}
+            for e in gang.ledger.all()
         ],
         "origin": {
             "gang": gang.pk,
@@ -223,15 +224,12 @@ def _build_unsigned(plan: Plan, owner) -> Gang:
             amount=plan.credits - gang.credits,
             reason=services.Reason.IMPORT,
             actor=owner,
-            note=f"The export's own balance was {plan.credits} credits",
+            note=None,
+            code="import_balance",
+            params={"credits": plan.credits},
         )
-    services._event(
-        gang,
-        services.Kind.IMPORT,
-        f"{gang.name} was imported from a file this server did not sign: built from a fresh "
-        f"starting treasury with {len(plan.fighters)} fighters, without any history.",
-        actor=owner,
-    )
+    words = {"gang": gang.name, "count": len(plan.fighters)}
+    services._event(gang, services.Kind.IMPORT, None, actor=owner, code="imported", params=words)
     return gang
 
 
@@ -267,17 +265,34 @@ def _write_signed(plan: Plan, owner) -> Gang:
         gang.goods.create(item=g["item"], name=g["name"], market_value=g["market_value"])
     for row in plan.ledger:
         services._post(
-            gang, amount=row["amount"], reason=row["reason"], note=row["note"], actor=None
+            gang, amount=row["amount"], reason=row["reason"], actor=None, **_brought_note(row)
         )
-    services._event(
-        gang,
-        services.Kind.IMPORT,
-        f"{gang.name} was imported from a signed export of gang {origin.get('gang', '?')} "
-        f"with its history: {len(plan.fighters)} fighters, {plan.battles} battles, "
-        f"{plan.credits} credits.",
-        actor=owner,
-    )
+    words = {
+        "gang": gang.name,
+        "origin": origin.get("gang", "?"),
+        "count": len(plan.fighters),
+        "battles": plan.battles,
+        "credits": plan.credits,
+    }
+    services._event(gang, services.Kind.IMPORT, None, actor=owner, code="restored", params=words)
     return gang
+
+
+def _params(entry) -> dict:
+    return {"params": entry.params} if entry.params else {}
+
+
+def _brought_note(row: dict) -> dict:
+    """A ledger row's note as the export brought it: its code and parameters when it has a
+    code this server reads (rosters/history_lines.py), else its words as written."""
+    code, params = row.get("code", ""), row.get("params") or {}
+    if code in history_lines.NOTES and code != "as_written":
+        try:
+            history_lines.english(code, params, notes=True)
+            return {"note": row["note"], "code": code, "params": params}
+        except ValueError:
+            pass  # a parameter missing: its words as written
+    return {"note": row["note"], "code": "as_written", "params": {"note": row["note"]}}
 
 
 def _equip(gang, fighter, kits) -> None:

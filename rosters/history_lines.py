@@ -1,16 +1,22 @@
 """A gang's history in the reader's language: a line's code and parameters through gettext.
 
-A line (GangEvent) is written with its English ``text`` and, for the codes listed here, a
-``code`` and ``params`` (rosters/services/common.py ``_new_event``). A page reads
-``line(event)``: the template of the code in the active language, or the stored text for a
-line written before (migration 0010) or with a code this list no longer knows. Names of the
-game's own things (roles, items, cards, stats, factions) stay as the catalogue spells them;
-a ``note`` is added as written, and ``by`` (someone other than the owner made the change)
-names them. To add a line: its code here, ``code=``/``params=`` where the service writes it,
+Every line (GangEvent) and every ledger note is written with a ``code`` of this list and its
+``params``, and its English ``text`` (rosters/services/common.py ``_new_event``,
+services/writes.py ``_entry``, which refuse a code not listed here; a test walks the codebase
+for writers without one). A page reads ``line(event)``: the template of the code in the active
+language, or the stored text for a line written before (migration 0010). Names of the game's
+own things (roles, items, cards, stats, factions) stay as the catalogue spells them; a
+``note`` (a person's words) is added as written; ``at`` (the battle, and its campaign, where
+it happened: ``services.where``) follows the sentence in the reader's words; ``by`` (someone
+other than the owner made the change) names them. A parameter ``{"code": ...}`` is a word of
+``WORDS``. To add a line: its code here, ``code=``/``params=`` where the service writes it,
 its French and Dutch in locale/."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 LINES = {
@@ -65,6 +71,63 @@ LINES = {
         ),
         "count",
     ),
+    "shared": gettext_noop("A share link was made."),
+    "unshared": gettext_noop("The share link was revoked."),
+    "found_goods": gettext_noop("Found %(goods)s (market value %(worth)s)."),
+    "found_item": gettext_noop("Found a %(item)s (into the stash, price paid 0)."),
+    "used_up": gettext_noop("%(fighter)s used up a %(item)s."),
+    "credits": gettext_noop("%(amount)s credits: %(note)s"),
+    "reward": gettext_noop("%(amount)s credits: %(result)s"),
+    "overseer_reported": gettext_noop(
+        "%(user)s (%(role)s) reported battle %(battle)s of %(campaign)s: %(a)s against %(b)s "
+        "(%(outcome)s)."
+    ),
+    "overseer_confirmed": gettext_noop(
+        "%(user)s (%(role)s) confirmed battle %(battle)s of %(campaign)s; its post-game applies "
+        "to the gang."
+    ),
+    "friendly_won": gettext_noop(
+        "Friendly battle (match %(match)s) against %(facing)s of %(player)s: won. No campaign "
+        "counts it."
+    ),
+    "friendly_lost": gettext_noop(
+        "Friendly battle (match %(match)s) against %(facing)s of %(player)s: lost. No campaign "
+        "counts it."
+    ),
+    "friendly_draw": gettext_noop(
+        "Friendly battle (match %(match)s) against %(facing)s of %(player)s: a draw. No "
+        "campaign counts it."
+    ),
+    "imported": (
+        gettext_noop(
+            "%(gang)s was imported from a file this server did not sign: built from a fresh "
+            "starting treasury with %(count)s fighter, without any history."
+        ),
+        gettext_noop(
+            "%(gang)s was imported from a file this server did not sign: built from a fresh "
+            "starting treasury with %(count)s fighters, without any history."
+        ),
+        "count",
+    ),
+    "restored": gettext_noop(
+        "%(gang)s was imported from a signed export of gang %(origin)s with its history: "
+        "%(count)s fighters, %(battles)s battles, %(credits)s credits."
+    ),
+}
+# Words a line names by code (``{"code": ..., "params": ...}`` as a parameter)
+WORDS = {
+    "arbitrator": gettext_noop("arbitrator"),
+    "staff": gettext_noop("staff"),
+    "drew": gettext_noop("drew"),
+    "won": gettext_noop("won: %(gang)s"),
+    "win": gettext_noop("win"),
+    "draw": gettext_noop("draw"),
+    "loss": gettext_noop("loss"),
+}
+# Where it happened (``params["at"]``), after the sentence
+AT = {
+    "battle": gettext_noop("(battle %(battle)s)"),
+    "campaign": gettext_noop("(campaign %(campaign)s, battle %(battle)s)"),
 }
 # A ledger row's note (the ledger on the same page)
 NOTES = {
@@ -83,8 +146,13 @@ NOTES = {
     "sold_note": gettext_noop("Sold a %(item)s at the marketplace"),
     "sold_goods_note": gettext_noop("Sold %(goods)s at the marketplace"),
     "removed_note": gettext_noop("%(fighter)s removed before the gang's first battle"),
+    "reward_note": gettext_noop("Reward (%(result)s): %(campaign)s, battle %(battle)s"),
+    "import_balance": gettext_noop("The export's own balance was %(credits)s credits"),
+    # A person's own words (an arbitrator's reason, a note brought by an import): as written
+    "as_written": "%(note)s",
 }
-NOTED = frozenset({"injury", "death"})  # their note follows the sentence
+# Their note (a person's own words) follows the sentence
+NOTED = frozenset({"injury", "death", "found_goods", "found_item", "used_up"})
 BY = gettext_noop("%(line)s (by %(user)s)")
 
 
@@ -94,6 +162,9 @@ def line(event) -> str:
     said = _said(LINES.get(event.code), params)
     if said is None:
         return event.text  # no code, or a parameter missing: the English it was written with
+    if isinstance(params.get("at"), dict):
+        at = _at(params["at"])
+        said = said if at is None else f"{said} {at}"
     if event.code in NOTED and params.get("note"):
         said = f"{said} {params['note']}"
     if params.get("by"):
@@ -107,9 +178,38 @@ def note(entry) -> str:
     return entry.note if said is None else said
 
 
+def english(code: str, params: dict, *, notes: bool = False) -> str:
+    """The line (or with ``notes`` the ledger note) of ``code`` as written in English: the
+    stored ``text`` of a new line, for readers of old clients. Raises on a code not listed
+    here, so that no writer writes a line nobody can translate."""
+    templates = NOTES if notes else LINES
+    if code not in templates:
+        raise ValueError(f"{code!r} is not a code of rosters/history_lines.py")
+    with translation.override("en"):
+        if _said(templates[code], dict(params)) is None:
+            raise ValueError(f"{code!r} misses a parameter: {sorted(params)}")
+        if notes:
+            return note(SimpleNamespace(code=code, params=params, note=""))
+        return line(SimpleNamespace(code=code, params=params, text=""))
+
+
+def where_in_english(at: dict) -> str:
+    """``(campaign X, battle N)`` of an ``at`` parameter (``""`` without one), in English: the
+    record's own note (an injury's), beside the line that says it in the reader's language."""
+    if not isinstance(at.get("at"), dict):
+        return ""
+    with translation.override("en"):
+        return _at(at["at"]) or ""
+
+
+def _at(at: dict) -> str | None:
+    return _said(AT["campaign" if "campaign" in at else "battle"], at)
+
+
 def _said(template, params: dict) -> str | None:
     if template is None:
         return None
+    params = {key: _word(value) for key, value in params.items()}
     try:
         if isinstance(template, tuple):
             singular, plural, count = template
@@ -117,6 +217,13 @@ def _said(template, params: dict) -> str | None:
         return gettext(template) % params
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def _word(value):
+    """A parameter, or the word it names by code in the active language."""
+    if isinstance(value, dict) and value.get("code") in WORDS:
+        return _said(WORDS[value["code"]], dict(value.get("params") or {}))
+    return value
 
 
 def with_notes(entries) -> list:

@@ -75,14 +75,19 @@ def battle_gangs(*, user) -> list[Gang]:
 
 
 @transaction.atomic
-def record_friendly_battle(*, gang_id: int, text: str) -> bool:
-    """The line of a friendly battle in the gang's history, once (a finish hand-off may
-    repeat): nothing else of the roster changes, as no campaign counts the battle."""
+def record_friendly_battle(
+    *, gang_id: int, match: int, facing: str, player: str, result: str
+) -> bool:
+    """The line of a friendly battle in the gang's history (``result``: won, lost or draw),
+    once (a finish hand-off may repeat): nothing else of the roster changes, as no campaign
+    counts the battle."""
     gang = Gang.objects.filter(pk=gang_id).first()
     if gang is None:
         return False
     gang = _lock(gang)
-    if gang.events.filter(kind=Kind.BATTLE, text=text).exists():
+    params = {"match": match, "facing": facing, "player": player}
+    code = f"friendly_{result}"
+    if gang.events.filter(kind=Kind.BATTLE, code=code, params=params).exists():
         return False
-    _event(gang, Kind.BATTLE, text)
+    _event(gang, Kind.BATTLE, None, code=code, params=params)
     return True

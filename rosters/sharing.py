@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from rosters import access
 from rosters.models import Gang, GangEvent
+from rosters.services.common import _event
 
 
 def share_path(token: str) -> str:
@@ -32,9 +33,7 @@ def share_gang(*, user, gang_id: int) -> Gang:
         # 32 random bytes: unguessable, and URL-safe as it stands.
         gang.share_token = secrets.token_urlsafe(32)
         gang.save(update_fields=["share_token", "updated_at"])
-        GangEvent.objects.create(
-            gang=gang, kind=GangEvent.Kind.ADJUSTMENT, text="A share link was made.", actor=user
-        )
+        _event(gang, GangEvent.Kind.ADJUSTMENT, None, actor=user, code="shared")
     return gang
 
 
@@ -45,12 +44,7 @@ def revoke_share(*, user, gang_id: int) -> Gang:
     if gang.share_token:
         gang.share_token = None
         gang.save(update_fields=["share_token", "updated_at"])
-        GangEvent.objects.create(
-            gang=gang,
-            kind=GangEvent.Kind.ADJUSTMENT,
-            text="The share link was revoked.",
-            actor=user,
-        )
+        _event(gang, GangEvent.Kind.ADJUSTMENT, None, actor=user, code="unshared")
     return gang
 
 

@@ -18,7 +18,7 @@ from campaigns.models import (
     Membership,
     Round,
 )
-from campaigns.services.common import log, next_battle_number
+from campaigns.services.common import log, next_battle_number, tell_gangs
 from campaigns.services.pairings import check_pairing_limit
 from config import dispatch
 from notifications import hooks as notify
@@ -36,13 +36,6 @@ def _active_gang_ids(campaign: Campaign) -> set[int]:
             "gang_id", flat=True
         )
     )
-
-
-def _tell_gangs(gangs, *, actor, text: str) -> None:
-    """A history line on each gang acted on as overseer, naming who acted and as what."""
-    for gang in gangs:
-        role = "staff" if actor.is_staff else "arbitrator"
-        rosters.record_event(gang=gang, text=f"{actor.username} ({role}) {text}", actor=actor)
 
 
 def _open_round(campaign: Campaign) -> Round:
@@ -229,13 +222,15 @@ def report_battle(
     )
     a, b = (gang_rows[g] for g in gangs)
     won = None if winner is None else gang_rows[winner].name
-    outcome = "drew" if won is None else f"won: {won}"
     _log_report(battle, actor, (a.name, b.name), won, len(rows))
-    _tell_gangs(
+    tell_gangs(
         overseen,
         actor=actor,
-        text=f"reported battle {battle.shown_number} of "
-        f"{campaign.name}: {a.name} against {b.name} ({outcome}).",
+        battle=battle,
+        code="overseer_reported",
+        a=a.name,
+        b=b.name,
+        outcome={"code": "drew"} if won is None else {"code": "won", "params": {"gang": won}},
     )
     notify.battle_reported(battle=battle)
     return battle
@@ -304,11 +299,11 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         battle=battle,
     )
     if access.arbitrates(user=actor, campaign=battle.campaign):
-        _tell_gangs(
+        tell_gangs(
             [g for g in _gangs(battle) if g.owner_id != actor.pk],
             actor=actor,
-            text=f"confirmed battle {battle.shown_number} of "
-            f"{battle.campaign.name}; its post-game applies to the gang.",
+            battle=battle,
+            code="overseer_confirmed",
         )
     # With the broker down the confirmation stands; sweep_post_games sends the post-game later.
     dispatch.send_on_commit("campaigns.tasks.run_post_game", battle_id=battle.pk)

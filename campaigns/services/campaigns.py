@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import translation
 
 from campaigns import access
 from campaigns.errors import CampaignError, WrongState
+from campaigns.log_lines import settings_named
 from campaigns.models import (
     MAX_BATTLES_PER_PAIRING,
     Campaign,
@@ -50,6 +52,11 @@ def _check_tie_breakers(value) -> list[str]:
 
 
 DEFAULT_TIE_BREAKERS = ("head_to_head", "wins", "taken_out")
+
+
+def _in_english(keys: list[str]) -> str:
+    with translation.override("en"):
+        return settings_named(keys)
 
 
 def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: str = "") -> None:
@@ -127,7 +134,7 @@ def update_campaign(*, campaign: Campaign, actor, **changes) -> Campaign:
         log(
             campaign,
             LogEntry.Kind.OVERRIDE,
-            f"{actor.username} changed the settings: {', '.join(sorted(changes))}.",
+            f"{actor.username} changed the settings: {_in_english(sorted(changes))}.",
             actor=actor,
             code="settings",
             params={"user": actor.username, "changes": sorted(changes)},

@@ -1,11 +1,14 @@
-"""What every campaign write shares: the campaign log (who may: campaigns/access.py)."""
+"""What every campaign write shares: the campaign log (who may: campaigns/access.py), the
+gangs' history lines of what an overseer did."""
 
 from __future__ import annotations
 
+from campaigns.log_texts import LINES
 from campaigns.models import (
     Campaign,
     LogEntry,
 )
+from rosters import services as rosters
 
 
 def log(
@@ -16,11 +19,14 @@ def log(
     actor=None,
     battle=None,
     gang=None,
-    code: str = "",
+    code: str,
     params: dict | None = None,
 ) -> LogEntry:
-    """A line of the campaign log: its English ``text``, and (when campaigns/log_lines.py
-    knows it) its ``code`` and ``params``, so each reader reads it in their language."""
+    """A line of the campaign log: its English ``text``, and its ``code`` and ``params``
+    (campaigns/log_texts.py; a code not listed there is refused), so each reader reads it in
+    their language."""
+    if code not in LINES:
+        raise ValueError(f"{code!r} is not a code of campaigns/log_texts.py")
     return LogEntry.objects.create(
         campaign=campaign,
         kind=kind,
@@ -42,3 +48,21 @@ def next_battle_number(campaign: Campaign) -> int:
 
     last = Battle.objects.filter(campaign=campaign).aggregate(n=Max("number"))["n"]
     return (last or 0) + 1
+
+
+def tell_gangs(gangs, *, actor, battle, code: str, **words) -> None:
+    """A history line on each gang acted on as overseer, naming who acted and as what
+    (``code``: rosters/history_lines.py ``overseer_*``)."""
+
+    gangs = list(gangs)
+    if not gangs:
+        return  # nobody acted as overseer (a gang's own owner, the server)
+    params = {
+        "user": actor.username,
+        "role": {"code": "staff" if actor.is_staff else "arbitrator"},
+        "battle": battle.shown_number,
+        "campaign": battle.campaign.name,
+        **words,
+    }
+    for gang in gangs:
+        rosters.record_event(gang=gang, code=code, params=params, actor=actor)

@@ -52,9 +52,7 @@ def run_post_game(*, battle_id: int) -> bool:
     for side in sides:
         _reward_side(battle, side, outcome)
     for spent in battle.spent:
-        rosters.use_up(
-            fighter_id=spent["fighter"], item=spent["item"], note=f"(battle {battle.shown_number})"
-        )
+        rosters.use_up(fighter_id=spent["fighter"], item=spent["item"], at=_where(battle))
         outcome["items"].append(
             {"fighter": spent["fighter"], "item": spent["item"], "how": "spent"}
         )
@@ -73,7 +71,7 @@ def _take_out_of_action(battle: Battle, casualties, gang_of: dict, outcome: dict
         injury = rosters.take_out_of_action(
             fighter=casualty.fighter,
             actor=None,
-            note=f"(campaign {campaign.name}, battle {battle.shown_number})",
+            at=_where(battle, campaign=True),
         )
         casualty.killed = injury.fatal
         casualty.save(update_fields=["killed"])
@@ -130,9 +128,7 @@ def _award_flips(battle: Battle, casualties, died: list[str], gang_of: dict, out
     ]
     for fighter_id, count in post_game.settle_takedowns(takedowns, died).items():
         fighter = Fighter.objects.get(pk=int(fighter_id))
-        rosters.award_flips(
-            fighter=fighter, count=count, actor=None, note=f"battle {battle.shown_number}"
-        )
+        rosters.award_flips(fighter=fighter, count=count, actor=None, at=_where(battle))
         outcome["flips"].append(
             {"fighter": fighter.pk, "name": fighter.name, "gang": fighter.gang_id, "count": count}
         )
@@ -158,7 +154,12 @@ def _reward_side(battle: Battle, side, outcome: dict) -> None:
             amount=reward,
             actor=None,
             reason=LedgerEntry.Reason.REWARD,
-            note=f"{side.result.capitalize()} in {campaign.name}, battle {battle.shown_number}",
+            note="",
+            reward={
+                "result": side.result,
+                "campaign": campaign.name,
+                "battle": battle.shown_number,
+            },
         )
         log(
             campaign,
@@ -170,11 +171,15 @@ def _reward_side(battle: Battle, side, outcome: dict) -> None:
             params={"gang": side.gang.name, "count": reward, "result": side.result},
         )
     for slug in side.goods:  # goods, or findable items for the stash
-        rosters.add_found(
-            gang=side.gang, slug=slug, actor=None, note=f"Found in battle {battle.shown_number}"
-        )
+        rosters.add_found(gang=side.gang, slug=slug, actor=None, at=_where(battle))
         outcome["items"].append({"gang": side.gang_id, "item": slug, "how": "found"})
     rosters.record_battle(gang=side.gang_id)
+
+
+def _where(battle: Battle, *, campaign: bool = False) -> dict:
+    """The battle (and its campaign) a roster line names, in its reader's language."""
+    name = battle.campaign.name if campaign else ""
+    return rosters.where(battle=battle.shown_number, campaign=name)
 
 
 def sweep_post_games(*, older_than) -> int:

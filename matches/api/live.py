@@ -126,6 +126,30 @@ class EventSerializer(serializers.ModelSerializer):
         return seat_state.event_json(event, self.context["ruleset"])
 
 
+def stream_state_component(result, generator, request, public):
+    """drf-spectacular hook: the data of the ``state`` event of ``GET matches/{id}/stream/``
+    (matches/views/stream.py, not an operation: a stream never ends) as the component
+    ``StreamState``: the state endpoint's ``State`` with the seat's legal actions and the new
+    events, each an ``Event`` as the events endpoint gives it (its ``message`` included)."""
+    ref = "#/components/schemas/{}".format
+    result.setdefault("components", {}).setdefault("schemas", {})["StreamState"] = {
+        "description": "The data of each `state` event of GET /api/v1/matches/{id}/stream/ "
+        "(Server-Sent Events): each event's `message` is in the request's language.",
+        "allOf": [
+            {"$ref": ref("State")},
+            {
+                "type": "object",
+                "properties": {
+                    "legal_actions": {"type": "array", "items": {"$ref": ref("LegalAction")}},
+                    "events": {"type": "array", "items": {"$ref": ref("Event")}},
+                },
+                "required": ["legal_actions", "events"],
+            },
+        ],
+    }
+    return result
+
+
 # --- live play -----------------------------------------------------------------------------------
 
 MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH)

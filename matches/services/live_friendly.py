@@ -187,11 +187,13 @@ def collect_friendly_battle(*, match_id: int) -> int:
         if seat.gang_id is None or not others:
             continue
         other = others[0]
-        result = "a draw" if not winners else ("won" if seat.seat in winners else "lost")
+        result = "draw" if not winners else ("won" if seat.seat in winners else "lost")
         facing = other.gang.name if other.gang_id else gangs.get(other.seat, {}).get("name", "")
-        text = (
-            f"Friendly battle (match {match.pk}) against {facing} of "
-            f"{other.player.username}: {result}. No campaign counts it."
+        written += provider.record_friendly_battle(
+            gang_id=seat.gang_id,
+            match=match.pk,
+            facing=facing,
+            player=other.player.username,
+            result=result,
         )
-        written += provider.record_friendly_battle(gang_id=seat.gang_id, text=text)
     return written

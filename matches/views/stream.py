@@ -106,7 +106,8 @@ def _seat_with_match(match_id: int, user) -> tuple[Match, Participant | None]:
 
 
 def api_render(match_id: int, user, since: int, since_seq: int, heard: int | None = None):
-    """The viewer's state, legal actions and new events as JSON (the API's shapes)."""
+    """The viewer's state, legal actions and new events as JSON (the API's shapes; each event
+    with its ``message`` in the stream's language)."""
     if not _moved_on(match_id, since, heard):
         return None, since, since_seq
     match, seat = _seat_with_match(match_id, user)
@@ -127,7 +128,7 @@ def api_render(match_id: int, user, since: int, since_seq: int, heard: int | Non
         seat=you,
         may_act=bool(seat and not seat.resigned and match.is_running),
         outcome=selectors.outcome_for_clients(match),
-        events=[seat_state.event_json(e) for e in events],
+        events=[seat_state.event_json(e, match.ruleset) for e in events],
     )
     last_seq = events[-1].seq if events else since_seq
     return sse("state", data, event_id=version), version, last_seq
@@ -142,6 +143,8 @@ def handed_over(message: str | None, since: int, since_seq: int):
     if frame is None or frame["from"] != since or frame["version"] <= since:
         return None
     events = [e for e in frame["events"] if e["seq"] > since_seq]
+    if frame.get("ruleset"):  # a frame of an older worker has none: the events' code and params
+        events = seat_state.said(events, frame["ruleset"])
     data = {**frame["data"], "events": events}
     seq = events[-1]["seq"] if events else since_seq
     version = frame["version"]
@@ -373,7 +376,9 @@ class EventStreamRenderer(BaseRenderer):
 class MatchStreamView(APIView):
     """``GET /api/v1/matches/{id}/stream/?after=N``: Server-Sent Events for API clients. Each
     ``state`` event has the seat's ``view``, ``legal_actions`` and the ``events`` after the
-    last one sent (``after`` to start from). Not in the OpenAPI schema: a stream never ends."""
+    last one sent (``after`` to start from), each with its ``message`` in the request's
+    language. Not an operation of the OpenAPI schema (a stream never ends): its ``state``
+    event's data is the component ``StreamState`` (matches/api/live.py)."""
 
     renderer_classes = [EventStreamRenderer]
     schema = None

@@ -39,6 +39,7 @@ from rosters.services.common import (
     _lock,
     gang_rules,
     record_event,
+    where,
 )
 from rosters.services.equipment import (
     MAX_QUANTITY,
@@ -127,4 +128,5 @@ __all__ = [
     "take_out_of_action",
     "update_gang",
     "use_up",
+    "where",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rosters import revisions
+from rosters import history_lines, revisions
 from rosters.models import Gang, GangEvent, GangRules, LedgerEntry
 
 RULESET = "last-hope-frontier"
@@ -34,27 +34,43 @@ ROSTER_KINDS = frozenset(
 
 
 def _new_event(
-    gang: Gang, kind: str, text: str, *, actor=None, fighter=None, code="", params=None
+    gang: Gang, kind: str, text: str | None, *, code: str, params=None, actor=None, fighter=None
 ) -> GangEvent:
-    """A history line: its English ``text`` and, when rosters/history_lines.py knows it, its
-    ``code`` and ``params``, read in the reader's language."""
+    """A history line: its ``code`` and ``params`` (rosters/history_lines.py), read in the
+    reader's language, and its English ``text`` (``None``: written from the code). A code the
+    list does not know is refused, so that every line reads in every language."""
+    if code not in history_lines.LINES:
+        raise ValueError(f"{code!r} is not a code of rosters/history_lines.py")
     params = dict(params or {})
     if actor is not None and kind in ROSTER_KINDS and actor.pk != gang.owner_id:
-        text = f"{text} (by {actor.username})"
         params["by"] = actor.username
+        text = text if text is None else f"{text} (by {actor.username})"
+    if text is None:
+        text = history_lines.english(code, params)
     row = {"gang": gang, "kind": kind, "text": text, "actor": actor, "fighter": fighter}
     return GangEvent(**row, code=code, params=params)
 
 
 def _event(
-    gang: Gang, kind: str, text: str, *, actor=None, fighter=None, code="", params=None
+    gang: Gang, kind: str, text: str | None, *, code: str, params=None, actor=None, fighter=None
 ) -> GangEvent:
     event = _new_event(gang, kind, text, actor=actor, fighter=fighter, code=code, params=params)
     event.save()
     return event
 
 
-def record_event(*, gang: Gang, text: str, actor, kind: str = Kind.BATTLE) -> GangEvent:
+def record_event(
+    *, gang: Gang, code: str, params: dict, actor, kind: str = Kind.BATTLE
+) -> GangEvent:
     """A line in the gang's history written by another app (a campaign's arbitrator reported or
-    confirmed a battle of the gang): the owner reads who did it in ``GET gangs/{id}/history/``."""
-    return _event(gang, kind, text, actor=actor)
+    confirmed a battle of the gang): the owner reads who did it in ``GET gangs/{id}/history/``.
+    ``code``: one of rosters/history_lines.py, its English written from it."""
+    return _event(gang, kind, None, actor=actor, code=code, params=params)
+
+
+def where(*, battle: int | None = None, campaign: str = "") -> dict:
+    """The ``at`` parameter of a line that happened in a battle (of a campaign): read after
+    the sentence, in the reader's language (rosters/history_lines.py ``AT``)."""
+    if battle is None:
+        return {}
+    return {"at": {"battle": battle, **({"campaign": campaign} if campaign else {})}}

@@ -271,8 +271,11 @@ def sell_equipment(
 
 
 @transaction.atomic
-def use_up(*, fighter_id: int, item: str, note: str = "") -> Equipment | None:
-    """An item spent in a live battle (a drink, dynamite, a thrown knife...) leaves the gang.
+def use_up(
+    *, fighter_id: int, item: str, note: str = "", at: dict | None = None
+) -> Equipment | None:
+    """An item spent in a live battle (a drink, dynamite, a thrown knife...) leaves the gang;
+    ``at``: the battle (``common.where``).
 
     The gang is locked first, as by every other roster write (a sale of the same item takes
     the gang's lock, then the item's): locking the item first, as this did, let a sale and a
@@ -294,11 +297,8 @@ def use_up(*, fighter_id: int, item: str, note: str = "") -> Equipment | None:
     used.disposal = Equipment.Disposal.USED
     used.disposed_at = timezone.now()
     used.save(update_fields=["disposal", "disposed_at"])
-    _event(
-        gang,
-        Kind.BATTLE,
-        f"{used.fighter.name} used up a {used.item.name.lower()}. {note}".strip(),
-        fighter=used.fighter,
-    )
+    words = {"fighter": used.fighter.name, "item": used.item.name.lower(), "note": note}
+    words.update(at or {})
+    _event(gang, Kind.BATTLE, None, fighter=used.fighter, code="used_up", params=words)
     _refresh_totals(gang)
     return used

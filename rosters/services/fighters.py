@@ -13,6 +13,7 @@ from rosters.errors import (
     FighterUnavailable,
     RosterError,
 )
+from rosters.history_lines import where_in_english as _where_in_english
 from rosters.models import (
     Equipment,
     Fighter,
@@ -148,9 +149,13 @@ def retire_fighter(*, gang: Gang, fighter_id: int, actor) -> Fighter:
 
 
 @transaction.atomic
-def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
+def take_out_of_action(
+    *, fighter: Fighter, actor, note: str = "", at: dict | None = None
+) -> Injury:
     """Post-game injury: −1 wound the first and second time; the third time the fighter dies
-    and its equipment is buried with it."""
+    and its equipment is buried with it. ``note``: a person's words; ``at``: the battle
+    (``common.where``), which the history line names in the reader's language."""
+    at = at or {}
     gang = _lock(fighter.gang)
     fighter = Fighter.objects.select_for_update(no_key=True).get(pk=fighter.pk)
     if not fighter.is_active:
@@ -162,7 +167,7 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
         strike=injury.times_out_of_action,
         wounds_lost=injury.wounds_lost,
         fatal=injury.dead,
-        note=note,
+        note=note or _where_in_english(at),
     )
     if injury.dead:
         fighter.status = Fighter.Status.DEAD
@@ -173,19 +178,17 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
         _event(
             gang,
             Kind.DEATH,
-            f"{fighter.name} was taken out of action a third time and is dead; "
-            f"{counted(buried, 'piece of equipment')} buried with them. {note}".strip(),
+            None,
             actor=actor,
             code="death",
-            params={"fighter": fighter.name, "count": buried, "note": note},
+            params={"fighter": fighter.name, "count": buried, "note": note, **at},
             fighter=fighter,
         )
     else:
         _event(
             gang,
             Kind.INJURY,
-            f"{fighter.name} was taken out of action ({injury.times_out_of_action} of 3) and "
-            f"permanently loses {injury.wounds_lost} wound. {note}".strip(),
+            None,
             actor=actor,
             code="injury",
             params={
@@ -193,6 +196,7 @@ def take_out_of_action(*, fighter: Fighter, actor, note: str = "") -> Injury:
                 "strike": injury.times_out_of_action,
                 "count": injury.wounds_lost,
                 "note": note,
+                **at,
             },
             fighter=fighter,
         )

@@ -22,13 +22,15 @@ from rosters.services.common import Kind, _event, _lock
 from rulesets.core.cards import parse_card
 from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
-from rulesets.core.words import counted
 from rulesets.last_hope_frontier import post_game
 
 
 @transaction.atomic
-def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fighter:
-    """Flips earned in a battle: one for taking an enemy out, two for a killing blow."""
+def award_flips(
+    *, fighter: Fighter, count: int, actor, note: str = "", at: dict | None = None
+) -> Fighter:
+    """Flips earned in a battle: one for taking an enemy out, two for a killing blow.
+    ``note``: a person's words; ``at``: the battle (``common.where``)."""
     _lock(fighter.gang_id)  # the gang first, then the fighter, as every roster write
     fighter = Fighter.objects.select_for_update(no_key=True).get(pk=fighter.pk)
     if count <= 0 or not fighter.is_active:
@@ -38,10 +40,10 @@ def award_flips(*, fighter: Fighter, count: int, actor, note: str = "") -> Fight
     _event(
         fighter.gang,
         Kind.FLIPS,
-        f"{fighter.name} earned {counted(count, 'card flip')}{': ' + note if note else ''}.",
+        None,
         actor=actor,
         code="flips_note" if note else "flips",
-        params={"fighter": fighter.name, "count": count, "note": note},
+        params={"fighter": fighter.name, "count": count, "note": note, **(at or {})},
         fighter=fighter,
     )
     return fighter

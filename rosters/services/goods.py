@@ -24,7 +24,8 @@ from rulesets.last_hope_frontier import marketplace
 
 
 @transaction.atomic
-def add_goods(*, gang: Gang, item: str, actor, note: str = "") -> Goods:
+def add_goods(*, gang: Gang, item: str, actor, note: str = "", at: dict | None = None) -> Goods:
+    """Goods found; ``note``: a person's words; ``at``: where (``common.where``)."""
     gang = _lock(gang)
     entry = CatalogueItem.objects.filter(slug=item, kind=CatalogueItem.Kind.GOODS).first()
     if entry is None:
@@ -32,12 +33,8 @@ def add_goods(*, gang: Gang, item: str, actor, note: str = "") -> Goods:
     goods = Goods.objects.create(
         gang=gang, item=entry, name=entry.name, market_value=entry.price, note=note
     )
-    _event(
-        gang,
-        Kind.GOODS,
-        f"Found {entry.name.lower()} (market value {entry.price}). {note}".strip(),
-        actor=actor,
-    )
+    words = {"goods": entry.name.lower(), "worth": entry.price, "note": note, **(at or {})}
+    _event(gang, Kind.GOODS, None, actor=actor, code="found_goods", params=words)
     _refresh_totals(gang)
     return goods
 
@@ -51,7 +48,7 @@ def findable_slugs() -> list[str]:
 
 
 @transaction.atomic
-def find_item(*, gang: Gang, item: str, actor, note: str = "") -> Equipment:
+def find_item(*, gang: Gang, item: str, actor, note: str = "", at: dict | None = None) -> Equipment:
     """A findable item found in a mission: equipment in the stash, price paid 0 (nobody paid
     for it: it adds nothing to the rating, and sells at half its market value like any
     other). The carry rules apply when it is given to a fighter (equipment.move_equipment)."""
@@ -62,22 +59,20 @@ def find_item(*, gang: Gang, item: str, actor, note: str = "") -> Equipment:
     found = Equipment.objects.create(
         gang=gang, fighter=None, item=entry, price_paid=0, catalogue_revision=entry.revision
     )
-    _event(
-        gang,
-        Kind.GOODS,
-        f"Found a {entry.name.lower()} (into the stash, price paid 0). {note}".strip(),
-        actor=actor,
-    )
+    words = {"item": entry.name.lower(), "note": note, **(at or {})}
+    _event(gang, Kind.GOODS, None, actor=actor, code="found_item", params=words)
     _refresh_totals(gang)
     return found
 
 
-def add_found(*, gang: Gang, slug: str, actor, note: str = "") -> Goods | Equipment:
+def add_found(
+    *, gang: Gang, slug: str, actor, note: str = "", at: dict | None = None
+) -> Goods | Equipment:
     """Goods become goods; a findable item becomes equipment in the stash."""
     kind = CatalogueItem.objects.filter(slug=slug).values_list("kind", flat=True).first()
     if kind == CatalogueItem.Kind.ITEM:
-        return find_item(gang=gang, item=slug, actor=actor, note=note)
-    return add_goods(gang=gang, item=slug, actor=actor, note=note)
+        return find_item(gang=gang, item=slug, actor=actor, note=note, at=at)
+    return add_goods(gang=gang, item=slug, actor=actor, note=note, at=at)
 
 
 @transaction.atomic

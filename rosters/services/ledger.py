@@ -8,18 +8,16 @@ from django.db.models import Sum
 
 from rosters.errors import RosterError
 from rosters.models import Gang, LedgerEntry
-from rosters.services.common import Kind, Reason, _lock
+from rosters.services.common import Kind, Reason, _lock, where
 from rosters.services.writes import GangWrite, _entry, _refresh_totals
 
 __all__ = ["_post", "_refresh_totals", "adjust_credits", "ledger_balance", "reconcile_credits"]
 
 
-def _post(
-    gang: Gang, *, amount: int, reason: str, note: str, actor, field: str = "amount", **coded
-):
-    """Append a ledger row. ``gang`` must be locked by the caller; ``coded``: its note's
-    ``code`` and ``params`` (rosters/history_lines.py)."""
-    entry = _entry(gang, amount=amount, reason=reason, note=note, actor=actor, field=field, **coded)
+def _post(gang: Gang, *, amount: int, reason: str, note: str | None, actor, code: str, **more):
+    """Append a ledger row. ``gang`` must be locked by the caller; its note's ``code`` and
+    ``params`` (rosters/history_lines.py), ``note`` its English (``None``: from the code)."""
+    entry = _entry(gang, amount=amount, reason=reason, note=note, actor=actor, code=code, **more)
     entry.save()
     return entry
 
@@ -49,17 +47,42 @@ def adjust_credits(
     actor,
     reason: str = Reason.ADJUSTMENT,
     check=None,
+    reward: dict | None = None,
 ) -> LedgerEntry:
     """A correction or a reward of credits, with why. ``check``: as for
-    ``services.purchase_item`` (the access rule asked of the gang as locked)."""
+    ``services.purchase_item`` (the access rule asked of the gang as locked). ``note`` is a
+    person's words, kept as written; ``reward``: a campaign's reward instead, its ``result``,
+    ``campaign`` and ``battle``, which the line and the note name in the reader's language."""
     gang = _lock(gang)
     if check is not None:
         check(gang)
-    if not note.strip():
+    if reward is None and not note.strip():
         raise RosterError("Say why the credits change.", field="note")
     write = GangWrite(gang)
-    entry = write.post(amount=amount, reason=reason, note=note, actor=actor)
+    signed = f"{'+' if amount >= 0 else ''}{amount}"
+    if reward is None:
+        entry = write.post(
+            amount=amount,
+            reason=reason,
+            note=note,
+            actor=actor,
+            code="as_written",
+            params={"note": note},
+        )
+        coded = {"code": "credits", "params": {"amount": signed, "note": note}}
+    else:
+        result = {"code": reward["result"]}
+        at = where(battle=reward["battle"], campaign=reward["campaign"])
+        entry = write.post(
+            amount=amount,
+            reason=reason,
+            note=None,
+            actor=actor,
+            code="reward_note",
+            params={**reward, "result": result},
+        )
+        coded = {"code": "reward", "params": {"amount": signed, "result": result, **at}}
     kind = Kind.REWARD if reason == Reason.REWARD else Kind.ADJUSTMENT
-    write.event(kind, f"{'+' if amount >= 0 else ''}{amount} credits: {note}", actor=actor)
+    write.event(kind, None, actor=actor, **coded)
     write.send()
     return entry

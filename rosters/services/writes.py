@@ -23,6 +23,7 @@ from django.db.models import IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from rosters import history_lines
 from rosters.errors import InsufficientCredits, RosterError
 from rosters.models import Equipment, Fighter, Gang, GangEvent, Goods, LedgerEntry
 from rosters.services.common import _new_event
@@ -36,16 +37,34 @@ def check_affordable(*, cost: int, credits: int, field: str) -> None:
 
 
 def _entry(
-    gang: Gang, *, amount: int, reason: str, note: str, actor, field: str = "amount", **coded
+    gang: Gang,
+    *,
+    amount: int,
+    reason: str,
+    note: str | None,
+    actor,
+    code: str,
+    params=None,
+    field: str = "amount",
 ):
     """A new ledger row (not saved yet), its balance checked against the credits of ``gang``,
-    which the caller has locked; the gang's credits move to that balance."""
+    which the caller has locked; the gang's credits move to that balance. Its note's ``code``
+    and ``params`` (rosters/history_lines.py ``NOTES``; a code not listed is refused), its
+    English ``note`` (``None``: written from the code)."""
+    params = dict(params or {})
+    english = history_lines.english(code, params, notes=True)  # raises on an unknown code
     check_affordable(cost=-amount, credits=gang.credits, field=field)
     balance = gang.credits + amount
     entry = LedgerEntry(
-        gang=gang, amount=amount, reason=reason, balance_after=balance, note=note, actor=actor
+        gang=gang,
+        amount=amount,
+        reason=reason,
+        balance_after=balance,
+        note=english if note is None else note,
+        actor=actor,
+        code=code,
+        params=params,
     )
-    entry.code, entry.params = coded.get("code", ""), coded.get("params") or {}
     gang.credits = balance
     return entry
 
@@ -97,12 +116,12 @@ class GangWrite:
         self.disposed: list[tuple[Equipment, str]] = []
         self.events: list[GangEvent] = []
 
-    def post(self, *, amount: int, reason: str, note: str, actor, field: str = "amount", **coded):
-        """The ledger row (one per write), checked against the locked balance now; ``coded``:
-        its note's ``code`` and ``params`` (rosters/history_lines.py)."""
+    def post(self, *, amount: int, reason: str, note: str | None, actor, code: str, **more):
+        """The ledger row (one per write), checked against the locked balance now; its note's
+        ``code`` and ``params`` (rosters/history_lines.py)."""
         assert self.entry is None, "one ledger row per write"
         self.entry = _entry(
-            self.gang, amount=amount, reason=reason, note=note, actor=actor, field=field, **coded
+            self.gang, amount=amount, reason=reason, note=note, actor=actor, code=code, **more
         )
         return self.entry
 
@@ -117,9 +136,10 @@ class GangWrite:
         equipment.disposed_at = timezone.now()
         self.disposed.append((equipment, field))
 
-    def event(self, kind: str, text: str, *, actor=None, fighter: Fighter | None = None, **coded):
-        """A history line; ``coded``: its ``code`` and ``params`` (rosters/history_lines.py)."""
-        self.events.append(_new_event(self.gang, kind, text, actor=actor, fighter=fighter, **coded))
+    def event(self, kind: str, text: str | None, *, code: str, params=None, **who):
+        """A history line: its ``code`` and ``params`` (rosters/history_lines.py); ``who``:
+        its ``actor`` and ``fighter``."""
+        self.events.append(_new_event(self.gang, kind, text, code=code, params=params, **who))
 
     def send(self) -> None:
         for equipment, field in self.disposed:

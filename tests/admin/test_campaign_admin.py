@@ -101,7 +101,7 @@ def test_the_game_is_locked_once_founded_and_settings_go_through_update_campaign
     assert (campaign.ruleset, campaign.points_win) == ("last-hope-frontier", 4)
     assert campaign.tie_breakers == ["taken_out"]
     assert LogEntry.objects.filter(
-        campaign=campaign, text="judge changed the settings: points_win, tie_breakers."
+        campaign=campaign, text="judge changed the settings: points for a win, tie-breakers."
     ).exists()
     assert "Last Hope Frontier (fixed when the campaign was founded)" in (
         judge.get(dashboard_url(campaign)).content.decode()
@@ -327,3 +327,38 @@ def test_an_arbitrator_sets_who_picks_missions_and_the_underdog_bonus_in_the_adm
     assert response.status_code == 302, errors(response.content.decode())
     campaign.refresh_from_db()
     assert (campaign.mission_choice, campaign.underdog_bonus) == ("underdog", 15)
+
+
+def test_every_line_the_admin_writes_has_a_code_and_reads_in_french(
+    judge, world, django_capture_on_commit_callbacks
+):
+    """Issue 31: what the admin's forms write (the campaign log, the gangs' history and
+    ledger) goes through the services, each line with its code, read in the reader's
+    language like any other."""
+    from django.utils import translation
+
+    from campaigns.log_lines import line as log_line
+    from campaigns.log_texts import LINES as LOG_LINES
+    from rosters.history_lines import LINES, NOTES, line, note
+    from rosters.models import GangEvent, LedgerEntry
+
+    marks = [
+        m.objects.order_by("-id").values_list("id", flat=True).first() or 0
+        for m in (LogEntry, GangEvent, LedgerEntry)
+    ]
+    battle = world.mine["battle"]
+    url = f"/admin/campaigns/battle/{battle.pk}/decide/"
+    judge.post(url + "dispute/", {"reason": "Billy was not there"})
+    with django_capture_on_commit_callbacks(execute=True):
+        judge.post(url + "confirm/")
+    logged = LogEntry.objects.filter(id__gt=marks[0])
+    told = GangEvent.objects.filter(id__gt=marks[1])
+    paid = LedgerEntry.objects.filter(id__gt=marks[2])
+    assert logged and told and paid
+    assert {e.code for e in logged} <= set(LOG_LINES)
+    assert {e.code for e in told} <= set(LINES) and {e.code for e in paid} <= set(NOTES)
+    with translation.override("fr"):
+        assert all(log_line(e) != e.text for e in logged)
+        assert all(line(e) != e.text for e in told)
+        assert any(note(e) != e.note for e in paid)
+        assert not any("battle" in line(e) or "campaign" in line(e) for e in told)

@@ -36,7 +36,7 @@ def test_a_found_item_lands_in_the_stash_as_equipment_at_price_paid_0(world, run
     assert GangEvent.objects.filter(
         gang=a,
         kind=GangEvent.Kind.GOODS,
-        text=f"Found a whiskey (into the stash, price paid 0). Found in battle {battle['number']}",
+        text=f"Found a whiskey (into the stash, price paid 0). (battle {battle['number']})",
     ).exists()
     stash = world.client(ann).get(f"/api/v1/gangs/{a.pk}/").json()["stash"]
     assert [(e["item"], e["price_paid"]) for e in stash] == [("whiskey", 0)]

@@ -194,3 +194,28 @@ def test_the_api_gives_each_log_line_in_the_readers_language(world):
     log = world.client(world.arbitrator).get(world.url("log/"), HTTP_ACCEPT_LANGUAGE="fr").json()
     lines = {row["text"]: row["line"] for row in log["results"]}
     assert lines["The campaign started."] == "La campagne a commencé."
+
+
+@pytest.mark.django_db
+def test_changed_settings_are_named_by_their_labels_in_the_readers_language(world):
+    """The line "changed the settings: mission_choice" showed a field's key: the line keeps the keys
+    as data and says each setting's label (the model field's verbose name) in the reader's
+    language, in English in the stored text."""
+    from campaigns import services as campaigns
+
+    campaigns.update_campaign(
+        campaign=world.campaign, actor=world.arbitrator, mission_choice="random", reward_win=70
+    )
+    entry = LogEntry.objects.filter(campaign=world.campaign, code="settings").latest("id")
+    assert entry.params["changes"] == ["mission_choice", "reward_win"]
+    assert entry.text.endswith("changed the settings: who chooses the mission, credits for a win.")
+    with translation.override("en"):
+        assert line(entry) == entry.text
+    with translation.override("fr"):
+        assert line(entry).endswith(
+            "a modifié les réglages : qui choisit la mission, crédits pour une victoire."
+        )
+    with translation.override("nl"):
+        said = line(entry)
+    assert "mission_choice" not in said and "reward_win" not in said
+    assert said.endswith("wie de missie kiest, credits voor een overwinning.")

@@ -57,6 +57,15 @@ def test_staff_runs_a_whole_gang_from_the_admin(admin_client, user):
         for e in LedgerEntry.objects.filter(gang=gang).exclude(reason="starting_treasury")
     )
     assert admin_client.get(f"/admin/rosters/gang/{gang.pk}/change/").status_code == 200
+    # Issue 31: every line the admin's forms wrote has its code, read in the reader's language
+    from django.utils import translation
+
+    from rosters.history_lines import line
+
+    events = list(gang.events.all())
+    assert all(e.code for e in events) and all(e.code for e in gang.ledger.all())
+    with translation.override("fr"):
+        assert "+25 crédits : Bounty" in [line(e) for e in events]
 
 
 def test_an_unaffordable_admin_purchase_shows_the_error_and_writes_nothing(

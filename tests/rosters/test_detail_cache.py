@@ -43,6 +43,7 @@ NOT_WRITES = {
     "showing_flip",
     # A history line only: the gang detail carries no history (GET gangs/{id}/history/ does).
     "record_event",
+    "where",  # the battle a line names: a parameter, no write
 }
 
 

@@ -110,3 +110,47 @@ def test_invitations_speak_the_players_language(other_user, user, lang, words):
     text = client.get("/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     for word in words:
         assert word in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_no_translation_glues_a_word_to_a_parameter(lang):
+    """A parameter is a word said on its own (a deck, a people): glued to a noun it makes a
+    compound whose joint it cannot know (Dutch "bewegingkaart" for "bewegingskaart")."""
+    import re
+    from pathlib import Path
+
+    from django.conf import settings
+
+    path = Path(settings.BASE_DIR) / "locale" / lang / "LC_MESSAGES" / "django.po"
+    glued = [
+        said
+        for _msgid, strs, _, _ in _entries(path)
+        for said in strs
+        if re.search(r"%\(\w+\)s[^\W\d_]", said)
+    ]
+    assert glued == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["Les Polar Zombies piochent 2 cartes mouvement.", "Dalton a gagné 60 crédits"]),
+        ("nl", ["De Polar Zombies trekken 2 kaarten (beweging).", "Dalton verdiende 60 credits"]),
+    ],
+)
+def test_proofread_lines_read_as_written(lang, words):
+    """Lines the proof-reading of issue 31 corrected: a campaign's gang is one (it "earned"
+    in the singular, like every other line of the campaign log); no glued compound."""
+    from django.utils import translation
+
+    from campaigns.log_lines import phrase
+    from matches.messages import event_message
+
+    drawn = {"code": "cards_drawn", "params": {"people": "Polar Zombies", "count": 2}}
+    drawn["params"]["deck"] = {"word": "movement"}
+    with translation.override(lang):
+        said = [
+            event_message(ruleset="le-dernier-peuple", kind="cards_drawn", text="", data=drawn),
+            phrase("reward", {"gang": "Dalton", "count": 60, "result": "win"}),
+        ]
+    assert [s.startswith(w) for s, w in zip(said, words, strict=True)] == [True, True], said
