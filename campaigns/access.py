@@ -65,6 +65,7 @@ class Action(StrEnum):
     SCHEDULE_BATTLE = "schedule_battle"  # and its pre-battle: as reporting, needs the gangs
     CONFIRM_BATTLE = "confirm_battle"  # or dispute it; needs the battle
     PICK_MISSION = "pick_mission"  # name a battle's mission; needs the battle's gangs
+    PICK_CREW = "pick_crew"  # who of a gang takes part: its owner or an arbitrator; the gang
     WITHDRAW_BATTLE = "withdraw_battle"  # its reporter, before it is confirmed
 
 
@@ -194,6 +195,8 @@ def can(
         return _may_report(user=user, campaign=campaign, gangs=list(gangs or []))
     if action == Action.PICK_MISSION:
         return _may_pick_mission(user=user, campaign=campaign, gangs=list(gangs or []))
+    if action == Action.PICK_CREW:  # the owner's own crew; an arbitrator steps in
+        return gang is not None and _may_report(user=user, campaign=campaign, gangs=[gang])
     if action == Action.WITHDRAW_BATTLE:  # whether it still may be is the service's
         return battle is not None and battle.reported_by_id == user.pk
     return battle is not None and _may_confirm(user=user, campaign=campaign, battle=battle)
@@ -220,6 +223,8 @@ def require(
         raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
     if action == Action.PICK_MISSION:
         raise NotAllowed(PICK_MESSAGES[campaign.mission_choice])
+    if action == Action.PICK_CREW:
+        raise NotAllowed("Only the gang's owner or an arbitrator picks its crew.")
     if action in (Action.REPORT_BATTLE, Action.SCHEDULE_BATTLE):
         if arbitrates(user=user, campaign=campaign):  # a gang whose owner has not accepted
             raise NotAllowed(

@@ -106,7 +106,21 @@ def _scheduled(campaign: Campaign, user, arbitrator: bool) -> list:
         row.session = sessions.steps(step)
         plays = user.pk in (row.first_gang.owner_id, row.second_gang.owner_id)
         row.may_act = step in ("scheduled", "pre-battle") and (plays or arbitrator)
+        row.crew_pickers = _crew_pickers(row, user, campaign) if step == "pre-battle" else []
     return rows
+
+
+def _crew_pickers(row, user, campaign: Campaign) -> list[tuple]:
+    """Where the mission limits the crew: (gang, its able fighters, the picked ids) for each
+    side ``user`` may pick (their own; an arbitrator's both)."""
+    limit = (row.mission.data.get("max_crew") if row.mission else None) or None
+    if not limit:
+        return []
+    return [
+        (gang, [f for f in gang.fighters.all() if f.is_active], row.crews.get(str(gang.pk), []))
+        for gang in (row.first_gang, row.second_gang)
+        if access.can(user=user, action=access.Action.PICK_CREW, campaign=campaign, gang=gang)
+    ]
 
 
 @login_required
