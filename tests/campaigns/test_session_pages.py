@@ -5,8 +5,9 @@ side picks its own crew where the mission limits it (the arbitrator may step in)
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
-from campaigns import services, sessions
+from campaigns import log_lines, services, sessions
 from campaigns.models import Mission, ScheduledBattle
 
 pytestmark = pytest.mark.django_db
@@ -133,6 +134,10 @@ def test_each_side_picks_its_own_crew_on_the_page(world, staff):
     _site(world.arbitrator).post(_crew_url(world, row), {"gang": b.pk, "fighters": judge})
     row.refresh_from_db()
     assert row.crews == {str(a.pk): mine, str(b.pk): judge}
+    said = world.campaign.log.filter(code="crew_picked").last()
+    assert said.text == "judge picked the crew of bob's gang for round 1's battle (2 fighters)."
+    with translation.override("fr"):
+        assert log_lines.line(said).startswith("judge a choisi l’équipe de bob's gang")
 
 
 def test_a_limited_crew_must_be_picked_before_the_battle_is_played(world, staff):
