@@ -169,3 +169,36 @@ def test_a_player_sets_up_the_battle_but_names_only_his_own_crew(world):
     assert getattr(refused.value, "status_code", None) == 403
     mine = {str(a.pk): [world.fighters[a.pk][0].pk]}
     assert services.prepare_battle(scheduled=row, actor=ann, crews=mine).crews == mine
+
+
+def _queries(site, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert site.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_page_with_crews_to_pick_costs_the_same_for_more_battles(world, staff):
+    """One query for every crew's fighters; who may pick is asked once per gang."""
+    _limit_crew(staff)
+    services.update_campaign(
+        campaign=world.campaign, actor=world.arbitrator, max_battles_per_pairing=5
+    )
+    url = f"/campaigns/{world.campaign.pk}/"
+    sites = {user: _site(user) for user in (world.arbitrator, world.players[0])}
+
+    def more(pairs):
+        for a, b in pairs:
+            row = services.schedule_battle(
+                campaign=world.campaign, actor=world.arbitrator, gangs=[a.pk, b.pk]
+            )
+            services.prepare_battle(scheduled=row, actor=world.arbitrator, mission="water-rights")
+
+    g = world.gangs
+    more([(g[0], g[1])])
+    before = {user: _queries(site, url) for user, site in sites.items()}
+    more([(g[0], g[1])] * 4)  # the arbitrator's question is asked once per gang, not battle
+    after = {user: _queries(site, url) for user, site in sites.items()}
+    assert after == before
