@@ -99,7 +99,7 @@ BATTLES = {
         "%(mission)s, round %(round)s."
     ),
     "crew_picked": gettext_noop(
-        "%(user)s picked the crew of %(gang)s for round %(round)s's battle (%(count)s fighters)."
+        "%(user)s picked who fights for %(gang)s in the battle of round %(round)s."
     ),
     "live_started": gettext_noop(
         "%(user)s started a live battle of %(a)s and %(b)s in round %(round)s (match "

@@ -95,6 +95,10 @@ def _limit(mission) -> int | None:
     return (mission.data.get("max_crew") if mission else None) or None
 
 
+def _fighters(count: int) -> str:
+    return f"{count} fighter" if count == 1 else f"{count} fighters"
+
+
 def _check_crew(*, gang, picked, limit: int | None) -> list:
     """A crew of ``gang``: different fighters of it able to fight, at most ``limit``."""
     field = f"crews.{gang.pk}"
@@ -104,7 +108,7 @@ def _check_crew(*, gang, picked, limit: int | None) -> list:
     if any(isinstance(f, bool) or f not in able for f in picked):
         raise CampaignError(f"Only {gang.name}'s fighters able to fight.", field=field)
     if limit and len(picked) > limit:
-        raise CampaignError(f"This mission takes at most {limit} fighters.", field=field)
+        raise CampaignError(f"This mission takes at most {_fighters(limit)}.", field=field)
     return picked
 
 
@@ -192,16 +196,11 @@ def pick_crew(*, scheduled: ScheduledBattle, actor, gang: int, fighters: list) -
     log(
         scheduled.campaign,
         LogEntry.Kind.BATTLE,
-        f"{actor.username} picked the crew of {name} for round {scheduled.round.number}'s "
-        f"battle ({len(fighters)} fighters).",
+        f"{actor.username} picked who fights for {name} in the battle of round "
+        f"{scheduled.round.number}.",
         actor=actor,
         code="crew_picked",
-        params={
-            "user": actor.username,
-            "gang": name,
-            "round": scheduled.round.number,
-            "count": len(fighters),
-        },
+        params={"user": actor.username, "gang": name, "round": scheduled.round.number},
     )
     return scheduled
 
@@ -214,10 +213,11 @@ def ready_seats(scheduled: ScheduledBattle) -> list[int]:
         raise CampaignError("Set the battle up first (its pre-battle).", field="scheduled")
     seats = [scheduled.attacker_id, scheduled.defender_id]
     limit = _limit(scheduled.mission)
-    for gang in seats if limit else ():
-        if str(gang) not in scheduled.crews:
+    for gang in _gangs(scheduled) if limit else ():
+        if str(gang.pk) not in scheduled.crews:
             raise CampaignError(
-                f"Pick the fighters who take part: at most {limit}.", field=f"crews.{gang}"
+                f"{gang.name}'s crew is not picked yet (at most {_fighters(limit)}).",
+                field=f"crews.{gang.pk}",
             )
     return seats
 

@@ -17,7 +17,7 @@ from matches import policies
 from matches.models import Match
 from matches.services import accept_match, submit_action
 from rosters import services as rosters
-from rosters.models import Gang, Goods
+from rosters.models import Fighter, Gang, Goods
 from rulesets.registry import get_ruleset
 from tests.browser.signing import sign_in
 from tests.factories import UserFactory
@@ -221,3 +221,55 @@ def test_a_scheduled_battle_is_reported_from_the_table_confirmed_and_paid_once(
     expect(article).to_contain_text(mission.name)
     expect(bob_page.locator(f"#scheduled-{scheduled.pk}")).to_have_count(0)
     shot(bob_page, "confirmed-from-the-table")
+
+
+def test_each_side_picks_its_own_crew_before_the_battle_is_played(
+    new_context, shot, seeded_catalogue
+):
+    campaign, ann, _bob, (earps, cowboys) = _campaign()
+    judge = campaign.arbitrators.get()
+    mission = Mission.objects.get(key="water-rights")
+    data = {**mission.data, "max_crew": 1}  # staff edit the missions
+    campaigns.save_mission(
+        mission=mission, data=data, active=True, actor=UserFactory(is_staff=True)
+    )
+    campaigns.update_campaign(campaign=campaign, actor=judge, mission_choice="arbitrator")
+    row = campaigns.schedule_battle(campaign=campaign, actor=ann, gangs=[earps.pk, cowboys.pk])
+    campaigns.prepare_battle(scheduled=row, actor=judge, mission="water-rights")
+
+    ann_page = sign_in(new_context(), "ann")
+    ann_page.goto(f"/campaigns/{campaign.pk}/")
+    mine = ann_page.get_by_role("group", name="Who fights for Earps (at most 1)")
+    expect(mine).to_be_visible()
+    expect(ann_page.get_by_role("group", name="Who fights for Cowboys (at most 1)")).to_have_count(
+        0
+    )
+    mine.get_by_label("Earps leader").check()
+    mine.get_by_label("Earps ganger").check()
+    mine.get_by_role("button", name="Pick the crew").click()  # two for a crew of one
+    expect(ann_page.get_by_role("status").first).to_contain_text("at most 1 fighter.")
+    shot(ann_page, "crew-too-big")
+    ann_page.get_by_role("group", name="Who fights for Earps (at most 1)").get_by_label(
+        "Earps leader"
+    ).check()
+    ann_page.get_by_role("button", name="Pick the crew").click()
+    expect(ann_page.get_by_role("status").first).to_contain_text("The crew is picked.")
+    ann_page.get_by_role("button", name="Play it on the live table").click()
+    expect(ann_page.get_by_role("status").first).to_contain_text("Cowboys's crew is not picked yet")
+    shot(ann_page, "waiting-for-the-other-crew")
+
+    bob_page = sign_in(new_context(), "bob")
+    bob_page.goto(f"/campaigns/{campaign.pk}/")
+    theirs = bob_page.get_by_role("group", name="Who fights for Cowboys (at most 1)")
+    theirs.get_by_label("Cowboys ganger").check()
+    theirs.get_by_role("button", name="Pick the crew").click()
+    expect(bob_page.get_by_role("status").first).to_contain_text("The crew is picked.")
+    row.refresh_from_db()
+    named = {
+        gang: [f.name for f in Fighter.objects.filter(pk__in=ids)]
+        for gang, ids in row.crews.items()
+    }
+    assert named == {str(earps.pk): ["Earps leader"], str(cowboys.pk): ["Cowboys ganger"]}
+    bob_page.get_by_role("button", name="Play it on the live table").click()
+    bob_page.wait_for_url("**/matches/*/")
+    shot(bob_page, "crews-picked-live-table")

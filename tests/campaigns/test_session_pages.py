@@ -135,9 +135,9 @@ def test_each_side_picks_its_own_crew_on_the_page(world, staff):
     row.refresh_from_db()
     assert row.crews == {str(a.pk): mine, str(b.pk): judge}
     said = world.campaign.log.filter(code="crew_picked").last()
-    assert said.text == "judge picked the crew of bob's gang for round 1's battle (2 fighters)."
+    assert said.text == "judge picked who fights for bob's gang in the battle of round 1."
     with translation.override("fr"):
-        assert log_lines.line(said).startswith("judge a choisi l’équipe de bob's gang")
+        assert log_lines.line(said).startswith("judge a choisi qui se bat pour bob's gang")
 
 
 def test_a_limited_crew_must_be_picked_before_the_battle_is_played(world, staff):
