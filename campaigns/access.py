@@ -15,7 +15,8 @@ The API, the services, the pages and the admin ask here, about a named **action*
   reporter plays in it (owns one of its gangs, arbitrator or not), the confirmation comes from
   the other side or from an arbitrator who does not play in it; a disputed battle waits for
   an arbitrator who does not play in it. ``awaiting`` says whose word is missing.
-- A battle's **reporter** may withdraw it before it is confirmed (``WITHDRAW_BATTLE``).
+- A battle's **reporter** may withdraw it before it is confirmed (``WITHDRAW_BATTLE``). A
+  gang's **crew** for a scheduled battle is its owner's pick, or an arbitrator's (``PICK_CREW``).
 - What an arbitrator may do to a *gang* (goods, credits, its battles, and its roster only
   when its owner said so: ``manages_roster``; all only once its owner accepted the campaign)
   is ``rosters.access``: this module asks it. Whether arbitrators manage the roster is the
@@ -24,10 +25,9 @@ The API, the services, the pages and the admin ask here, about a named **action*
 Anyone else may do nothing here. ``require`` raises ``NotAnArbitrator`` or ``NotAllowed`` (403).
 
 **The admin and the other apps.** Campaigns registers, from ``CampaignsConfig.ready()``, the
-rule that makes arbitrators overseers of their campaigns' gangs (``arbitrates_gang``, asked by
-``rosters.access``), the rule that lets members watch its live battles (``watches_live_battle``,
-asked by ``matches.access``) and the admin's scoping (``register_admin``: what an arbitrator sees in
-``config/admin_scope.py``'s admin), both read from here.
+rules that make arbitrators overseers of their campaigns' gangs (``arbitrates_gang``, for
+``rosters.access``) and let members watch its live battles (``watches_live_battle``, for
+``matches.access``), and the admin's scoping (``register_admin``, for config/admin_scope.py).
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ class Action(StrEnum):
     SCHEDULE_BATTLE = "schedule_battle"  # and its pre-battle: as reporting, needs the gangs
     CONFIRM_BATTLE = "confirm_battle"  # or dispute it; needs the battle
     PICK_MISSION = "pick_mission"  # name a battle's mission; needs the battle's gangs
+    PICK_CREW = "pick_crew"  # who of a gang takes part: its owner or an arbitrator; the gang
     WITHDRAW_BATTLE = "withdraw_battle"  # its reporter, before it is confirmed
 
 
@@ -81,10 +82,9 @@ ARBITRATOR_ACTIONS = frozenset(
 GANG_OWNER_ACTIONS = frozenset(
     {Action.ASK_TO_JOIN, Action.ANSWER_INVITATION, Action.LEAVE, Action.SET_ROSTER_CONSENT}
 )
-OWNER_MESSAGES = {
-    Action.ASK_TO_JOIN: (
-        "Only the gang's owner may ask for it to join; an arbitrator may invite it."
-    ),
+OWNER_MESSAGES = {  # and a crew's (PICK_CREW: an arbitrator may step in)
+    Action.PICK_CREW: "Only the gang's owner or an arbitrator picks its crew.",
+    Action.ASK_TO_JOIN: "Only the gang's owner may ask for it to join; an arbitrator invites it.",
     Action.ANSWER_INVITATION: "Only the gang's owner may accept or decline its invitation.",
     Action.LEAVE: "Only the gang's owner may take it out of the campaign.",
     Action.SET_ROSTER_CONSENT: (
@@ -194,6 +194,8 @@ def can(
         return _may_report(user=user, campaign=campaign, gangs=list(gangs or []))
     if action == Action.PICK_MISSION:
         return _may_pick_mission(user=user, campaign=campaign, gangs=list(gangs or []))
+    if action == Action.PICK_CREW:  # the owner's own crew; an arbitrator steps in
+        return gang is not None and _may_report(user=user, campaign=campaign, gangs=[gang])
     if action == Action.WITHDRAW_BATTLE:  # whether it still may be is the service's
         return battle is not None and battle.reported_by_id == user.pk
     return battle is not None and _may_confirm(user=user, campaign=campaign, battle=battle)
@@ -214,7 +216,7 @@ def require(
     action = Action(action)
     if action in ARBITRATOR_ACTIONS:
         raise NotAnArbitrator()
-    if action in GANG_OWNER_ACTIONS:
+    if action in OWNER_MESSAGES:
         raise NotAllowed(OWNER_MESSAGES[action])
     if action == Action.START_LIVE_BATTLE:
         raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
@@ -331,9 +333,8 @@ def campaigns_arbitrated_by(user) -> QuerySet[Campaign]:
 
 def gang_ids_arbitrated_by(user) -> QuerySet:
     """Ids of the gangs under the user (``arbitrates_gang``'s rule as a subquery)."""
-    return Membership.objects.filter(arbitrated_by(user), status=Membership.Status.ACTIVE).values(
-        "gang_id"
-    )
+    rows = Membership.objects.filter(arbitrated_by(user), status=Membership.Status.ACTIVE)
+    return rows.values("gang_id")
 
 
 def arbitrates_any(user) -> bool:
@@ -369,6 +370,7 @@ def register_admin() -> None:
         ("campaigns.membership", in_campaigns, {view, run}),
         ("campaigns.round", in_campaigns, {view, run}),
         ("campaigns.battle", in_campaigns, {view, add, run}),
+        ("campaigns.scheduledbattle", in_campaigns, {view, add, change}),
         ("campaigns.logentry", in_campaigns, {view}),
         # The gang's change form: which fields an arbitrator may change is rosters.access's
         # (none: the roster is the owner's), asked field by field by the gang's admin.

@@ -98,6 +98,9 @@ BATTLES = {
         "%(user)s set up the battle of %(a)s (attacker) and %(b)s (defender): the mission "
         "%(mission)s, round %(round)s."
     ),
+    "crew_picked": gettext_noop(
+        "%(user)s picked who fights for %(gang)s in the battle of round %(round)s."
+    ),
     "live_started": gettext_noop(
         "%(user)s started a live battle of %(a)s and %(b)s in round %(round)s (match "
         "%(match)s); it begins when both owners accept."

@@ -49,6 +49,11 @@ urlpatterns = [
     path("campaigns/<id:pk>/manage/", campaigns.campaign_manage, name="campaign-manage"),
     path("campaigns/<id:pk>/schedule/", campaigns.schedule, name="campaign-schedule"),
     path(
+        "campaigns/<id:pk>/scheduled/<id:sid>/report/",
+        campaigns.scheduled_report,
+        name="campaign-scheduled-report",
+    ),
+    path(
         "campaigns/<id:pk>/scheduled/<id:sid>/<str:step>/",
         campaigns.scheduled_step,
         name="campaign-scheduled-step",

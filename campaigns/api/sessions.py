@@ -72,7 +72,9 @@ class PreBattleInput(RefuseUnwritable, serializers.Serializer):
         child=serializers.ListField(child=serializers.IntegerField(), max_length=16),
         required=False,
         default=dict,
-        help_text="The fighters who take part, by gang id (where the mission limits the crew).",
+        help_text="The fighters who take part, by gang id (where the mission limits the crew): "
+        "a player names his own gang's, an arbitrator either; a crew not named is kept while "
+        "the mission stays.",
     )
 
 

@@ -69,8 +69,10 @@ from campaigns.services.rounds import (
     request_round_close,
 )
 from campaigns.services.schedule import (
+    pick_crew,
     play_scheduled_live,
     prepare_battle,
+    ready_seats,
     report_scheduled,
     schedule_battle,
 )
@@ -99,8 +101,10 @@ __all__ = [
     "log",
     "offered",
     "open_round",
+    "pick_crew",
     "play_scheduled_live",
     "prepare_battle",
+    "ready_seats",
     "report_battle",
     "report_scheduled",
     "report_with_mission",

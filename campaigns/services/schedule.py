@@ -91,33 +91,46 @@ def _check_not_played(scheduled: ScheduledBattle) -> None:
         raise CampaignError("This battle is being played or was played.", field="scheduled")
 
 
-def _check_crews(*, scheduled: ScheduledBattle, mission, crews) -> dict:
-    """{gang id (str): [fighter ids]}: active fighters of that gang, at most the mission's
-    ``max_crew`` (no limit, no crews needed: every able fighter takes part)."""
+def _limit(mission) -> int | None:
+    return (mission.data.get("max_crew") if mission else None) or None
+
+
+def _fighters(count: int) -> str:
+    return f"{count} fighter" if count == 1 else f"{count} fighters"
+
+
+def _check_crew(*, gang, picked, limit: int | None) -> list:
+    """A crew of ``gang``: different fighters of it able to fight, at most ``limit``."""
+    field = f"crews.{gang.pk}"
+    if not isinstance(picked, list) or not picked or len(set(map(str, picked))) != len(picked):
+        raise CampaignError("A list of different fighter ids.", field=field)
+    able = set(gang.fighters.filter(status=Fighter.Status.ACTIVE).values_list("pk", flat=True))
+    if any(isinstance(f, bool) or f not in able for f in picked):
+        raise CampaignError(f"Only {gang.name}'s fighters able to fight.", field=field)
+    if limit and len(picked) > limit:
+        raise CampaignError(f"This mission takes at most {_fighters(limit)}.", field=field)
+    return picked
+
+
+def _merge_crews(*, scheduled: ScheduledBattle, actor, mission, crews, kept: dict) -> dict:
+    """{gang id (str): [fighter ids]}: ``kept`` with the crews named in ``crews`` (keyed by
+    gang id) checked and put in. Each side names its own gang's crew; an arbitrator may name
+    either (``access.Action.PICK_CREW``)."""
     if crews in (None, ""):
         crews = {}
     if not isinstance(crews, dict):
         raise CampaignError("Give the fighters who take part, keyed by gang id.", field="crews")
-    limit = (mission.data.get("max_crew") if mission else None) or None
-    out = {}
-    for gang in _gangs(scheduled):
-        picked = crews.get(str(gang.pk), crews.get(gang.pk))
-        field = f"crews.{gang.pk}"
-        if picked is None:
-            if limit:
-                raise CampaignError(f"Pick at most {limit} fighters.", field=field)
-            continue
-        if not isinstance(picked, list) or not picked or len(set(map(str, picked))) != len(picked):
-            raise CampaignError("A list of different fighter ids.", field=field)
-        able = set(gang.fighters.filter(status=Fighter.Status.ACTIVE).values_list("pk", flat=True))
-        if any(isinstance(f, bool) or f not in able for f in picked):
-            raise CampaignError(f"Only {gang.name}'s fighters able to fight.", field=field)
-        if limit and len(picked) > limit:
-            raise CampaignError(f"This mission takes at most {limit} fighters.", field=field)
-        out[str(gang.pk)] = picked
-    unknown = set(map(str, crews)) - {str(g.pk) for g in _gangs(scheduled)}
+    gangs = {str(g.pk): g for g in _gangs(scheduled)}
+    unknown = set(map(str, crews)) - set(gangs)
     if unknown:
         raise CampaignError(f"'{sorted(unknown)[0]}' is not a gang of this battle.", field="crews")
+    out = dict(kept)
+    for key, picked in crews.items():
+        gang = gangs[str(key)]
+        access.require(
+            user=actor, action=access.Action.PICK_CREW, campaign=scheduled.campaign, gang=gang
+        )
+        out[str(gang.pk)] = _check_crew(gang=gang, picked=picked, limit=_limit(mission))
     return out
 
 
@@ -140,7 +153,11 @@ def prepare_battle(
     chosen = choose_mission(
         campaign=scheduled.campaign, actor=actor, gangs=ordered, requested=mission
     )
-    scheduled.crews = _check_crews(scheduled=scheduled, mission=chosen, crews=crews)
+    # Crews picked for another mission are picked again (its limit may differ).
+    kept = scheduled.crews if chosen is not None and chosen == scheduled.mission else {}
+    scheduled.crews = _merge_crews(
+        scheduled=scheduled, actor=actor, mission=chosen, crews=crews, kept=kept
+    )
     scheduled.mission, scheduled.attacker = chosen, ordered[0]
     scheduled.prepared_at = timezone.now()
     scheduled.save(update_fields=["mission", "attacker", "crews", "prepared_at"])
@@ -159,12 +176,50 @@ def prepare_battle(
     return scheduled
 
 
-def _ready(scheduled: ScheduledBattle) -> list[int]:
-    """The gangs in seat order (attacker first) of a battle set up and not yet played."""
+@transaction.atomic
+def pick_crew(*, scheduled: ScheduledBattle, actor, gang: int, fighters: list) -> ScheduledBattle:
+    """At pre-battle, the fighters of one gang who take part (where the mission limits the
+    crew): its owner's choice, or an arbitrator's. The other side's crew is kept."""
+    scheduled = _locked(scheduled)
     _check_not_played(scheduled)
     if scheduled.prepared_at is None:
         raise CampaignError("Set the battle up first (its pre-battle).", field="scheduled")
-    return [scheduled.attacker_id, scheduled.defender_id]
+    scheduled.crews = _merge_crews(
+        scheduled=scheduled,
+        actor=actor,
+        mission=scheduled.mission,
+        crews={str(gang): fighters},
+        kept=scheduled.crews,
+    )
+    scheduled.save(update_fields=["crews"])
+    name = next(g.name for g in _gangs(scheduled) if str(g.pk) == str(gang))
+    log(
+        scheduled.campaign,
+        LogEntry.Kind.BATTLE,
+        f"{actor.username} picked who fights for {name} in the battle of round "
+        f"{scheduled.round.number}.",
+        actor=actor,
+        code="crew_picked",
+        params={"user": actor.username, "gang": name, "round": scheduled.round.number},
+    )
+    return scheduled
+
+
+def ready_seats(scheduled: ScheduledBattle) -> list[int]:
+    """The gangs in seat order (attacker first) of a battle set up, each crew picked where
+    the mission limits it, and not yet played."""
+    _check_not_played(scheduled)
+    if scheduled.prepared_at is None:
+        raise CampaignError("Set the battle up first (its pre-battle).", field="scheduled")
+    seats = [scheduled.attacker_id, scheduled.defender_id]
+    limit = _limit(scheduled.mission)
+    for gang in _gangs(scheduled) if limit else ():
+        if str(gang.pk) not in scheduled.crews:
+            raise CampaignError(
+                f"{gang.name}'s crew is not picked yet (at most {_fighters(limit)}).",
+                field=f"crews.{gang.pk}",
+            )
+    return seats
 
 
 @transaction.atomic
@@ -174,7 +229,7 @@ def play_scheduled_live(
     """The scheduled battle on the live table: its gangs (attacker in seat s1), mission and
     crews as the pre-battle set them."""
     scheduled = _locked(scheduled)
-    gangs = _ready(scheduled)
+    gangs = ready_seats(scheduled)
     live = start_live_battle(
         campaign=scheduled.campaign,
         actor=actor,
@@ -192,7 +247,7 @@ def play_scheduled_live(
 def report_scheduled(*, scheduled: ScheduledBattle, actor, **report) -> Battle:
     """The scheduled battle reported from a real table, with the pre-battle's mission."""
     scheduled = _locked(scheduled)
-    gangs = _ready(scheduled)
+    gangs = ready_seats(scheduled)
     battle = report_with_mission(
         campaign=scheduled.campaign,
         actor=actor,

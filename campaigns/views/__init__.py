@@ -2,7 +2,7 @@
 
 from campaigns.views.decisions import battle_decision, campaign_manage, membership_decision
 from campaigns.views.pages import campaign_create, campaign_detail, campaign_join
-from campaigns.views.report import battle_report
+from campaigns.views.report import battle_report, scheduled_report
 from campaigns.views.scheduled import schedule, scheduled_step
 
 __all__ = [
@@ -14,5 +14,6 @@ __all__ = [
     "campaign_manage",
     "membership_decision",
     "schedule",
+    "scheduled_report",
     "scheduled_step",
 ]

@@ -17,7 +17,7 @@ from campaigns.models import Battle, BattleSide, Campaign, Casualty, LogEntry, M
 from campaigns.services.pairings import pairs_left
 from campaigns.views.forms import CampaignCreateForm, JoinForm, PairForm, ReasonForm
 from config.pages import call_service, form_status
-from rosters.models import Gang
+from rosters.models import Fighter, Gang
 
 BREAKER_WORDS = {
     "head_to_head": _("head-to-head points"),
@@ -106,7 +106,37 @@ def _scheduled(campaign: Campaign, user, arbitrator: bool) -> list:
         row.session = sessions.steps(step)
         plays = user.pk in (row.first_gang.owner_id, row.second_gang.owner_id)
         row.may_act = step in ("scheduled", "pre-battle") and (plays or arbitrator)
+    _crew_pickers(rows, user, campaign)
     return rows
+
+
+def _crew_pickers(rows, user, campaign: Campaign) -> None:
+    """``row.crew_pickers``: where a battle at pre-battle has a mission that limits the crew,
+    (gang, its able fighters, the picked ids) for each side ``user`` may pick (their own; an
+    arbitrator's both). One question per gang and one query for all the fighters, however
+    many battles the page lists."""
+    may, wanted = {}, []
+    for row in rows:
+        row.crew_pickers = []
+        limit = (row.mission.data.get("max_crew") if row.mission else None) or None
+        if not limit or sessions.scheduled_step(row) != "pre-battle":
+            continue
+        for gang in (row.first_gang, row.second_gang):
+            if gang.pk not in may:
+                may[gang.pk] = access.can(
+                    user=user, action=access.Action.PICK_CREW, campaign=campaign, gang=gang
+                )
+            if may[gang.pk]:
+                wanted.append((row, gang))
+    fighters = defaultdict(list)
+    if wanted:
+        able = Fighter.objects.filter(
+            gang_id__in={g.pk for _row, g in wanted}, status=Fighter.Status.ACTIVE
+        ).order_by("id")
+        for fighter in able:
+            fighters[fighter.gang_id].append(fighter)
+    for row, gang in wanted:
+        row.crew_pickers.append((gang, fighters[gang.pk], row.crews.get(str(gang.pk), [])))
 
 
 @login_required

@@ -1,19 +1,23 @@
 """The post-battle report: pick the two gangs (and the mission, ``?mission=key``), then the
 result, casualties with who took them out, and the loot the mission's tokens gave (or, with
-no mission, goods and credits); ``services.report_with_mission`` checks all of it."""
+no mission, goods and credits); ``services.report_with_mission`` checks all of it.
+
+"Report from the table" (``scheduled_report``) is the same form for a battle set up at its
+pre-battle: its gangs (attacker first) and mission come from the scheduled row, and
+``services.report_scheduled`` (the API's ``{"scheduled": id}``) checks and records it."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaigns import services
+from campaigns import access, services
 from campaigns.errors import CampaignError
-from campaigns.models import Membership, Mission, Round
+from campaigns.models import Membership, Mission, Round, ScheduledBattle
 from campaigns.services.pairings import check_pairing_limit
 from campaigns.views.forms import PairForm, ReportForm
 from campaigns.views.pages import _campaign
@@ -34,6 +38,29 @@ def _pair_refused(campaign, ids: list[int]) -> str:
     return ""
 
 
+def _with_fighters(ids: list[int]) -> list[Gang]:
+    """The gangs in ``ids``' order, each with its fighters (the form's casualty rows)."""
+    gangs = list(
+        Gang.objects.filter(pk__in=ids).prefetch_related(
+            Prefetch(
+                "fighters",
+                queryset=Fighter.objects.select_related("role").order_by("role__order", "id"),
+            )
+        )
+    )
+    gangs.sort(key=lambda g: ids.index(g.pk))
+    return gangs
+
+
+def _reported(request, pk: int, battle):
+    messages.success(
+        request,
+        _("Battle %(number)s reported: the other side confirms it; the post-game follows.")
+        % {"number": battle.shown_number},
+    )
+    return redirect(reverse("campaign-detail", args=[pk]) + f"#battle-{battle.pk}")
+
+
 @login_required
 def battle_report(request, pk: int):
     campaign = _campaign(pk)
@@ -51,15 +78,7 @@ def battle_report(request, pk: int):
     if refusal:
         messages.error(request, refusal)
         return redirect(reverse("campaign-detail", args=[pk]) + "#report")
-    gangs = list(
-        Gang.objects.filter(pk__in=ids).prefetch_related(
-            Prefetch(
-                "fighters",
-                queryset=Fighter.objects.select_related("role").order_by("role__order", "id"),
-            )
-        )
-    )
-    gangs.sort(key=lambda g: ids.index(g.pk))
+    gangs = _with_fighters(ids)
     missions = services.offered()
     key = request.GET.get("mission", "")
     mission = next((m for m in missions if m.key == key), None)
@@ -78,12 +97,7 @@ def battle_report(request, pk: int):
             fields=paths,
         )
         if battle is not None:
-            messages.success(
-                request,
-                _("Battle %(number)s reported: the other side confirms it; the post-game follows.")
-                % {"number": battle.shown_number},
-            )
-            return redirect(reverse("campaign-detail", args=[pk]) + f"#battle-{battle.pk}")
+            return _reported(request, pk, battle)
     return render(
         request,
         "campaigns/battle_report.html",
@@ -95,5 +109,54 @@ def battle_report(request, pk: int):
             "mission": form.mission,
             "drawn": drawn,
         },
+        status=form_status(form) if request.method == "POST" else 200,
+    )
+
+
+@login_required
+def scheduled_report(request, pk: int, sid: int):
+    """Report from the table: the report form of a scheduled battle set up at pre-battle."""
+    campaign = _campaign(pk)
+    row = get_object_or_404(
+        ScheduledBattle.objects.select_related(
+            "round", "first_gang", "second_gang", "mission", "live__match"
+        ),
+        pk=sid,
+        campaign=campaign,
+    )
+    row.campaign = campaign
+    gangs = [row.first_gang, row.second_gang]
+    access.require(
+        user=request.user, action=access.Action.REPORT_BATTLE, campaign=campaign, gangs=gangs
+    )
+    try:
+        seats = services.ready_seats(row)
+    except CampaignError as exc:
+        messages.error(request, exc.detail)
+        return redirect(reverse("campaign-detail", args=[pk]) + f"#scheduled-{sid}")
+    gangs = _with_fighters(seats)
+    drawn = campaign.mission_choice == Mission.Choice.RANDOM
+    form = ReportForm(
+        request.POST if request.method == "POST" else None,
+        gangs=gangs,
+        mission=row.mission,
+        free=not drawn,
+    )
+    if request.method == "POST" and form.is_valid():
+        values, paths = form.report()
+        for field in ("gangs", "mission"):  # the pre-battle's, not the form's
+            values.pop(field, None)
+        battle = call_service(
+            form,
+            lambda: services.report_scheduled(scheduled=row, actor=request.user, **values),
+            fields=paths,
+        )
+        if battle is not None:
+            return _reported(request, pk, battle)
+    context = {"campaign": campaign, "form": form, "gangs": gangs, "mission": row.mission}
+    return render(
+        request,
+        "campaigns/battle_report.html",
+        {**context, "missions": [], "drawn": False, "scheduled": row},
         status=form_status(form) if request.method == "POST" else 200,
     )

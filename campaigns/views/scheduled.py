@@ -1,5 +1,6 @@
 """The campaign page's buttons for a scheduled battle: schedule one, set it up (draw or pick
-its mission), play it on the live table. Thin: ``campaigns.services`` decides who may."""
+its mission), pick a side's crew, play it on the live table (reporting it from the table is
+``report.scheduled_report``). Thin: ``campaigns.services`` decides who may."""
 
 from __future__ import annotations
 
@@ -63,12 +64,22 @@ def scheduled_step(request, pk: int, sid: int, step: str):
         pk=sid,
         campaign_id=pk,
     )
-    if step not in ("pre-battle", "play"):
+    if step not in ("pre-battle", "play", "crew"):
         raise Http404
     try:
         if step == "play":
             live = services.play_scheduled_live(scheduled=row, actor=request.user)
             return redirect(reverse("match-table", args=[live.match_id]))
+        if step == "crew":
+            gang = _ids([request.POST.get("gang", "")])
+            services.pick_crew(
+                scheduled=row,
+                actor=request.user,
+                gang=gang[0] if gang else 0,
+                fighters=_ids(request.POST.getlist("fighters")),
+            )
+            messages.success(request, _("The crew is picked."))
+            return redirect(_back(pk, f"scheduled-{sid}"))
         attacker = _ids([request.POST.get("attacker", "")])
         services.prepare_battle(
             scheduled=row,

@@ -38,6 +38,9 @@ ACCESS = {
     "campaigns.campaign": lambda user, action, obj: campaign_access.can(
         user=user, action=action, campaign=obj
     ),
+    "campaigns.scheduledbattle": lambda user, action, obj: campaign_access.can(
+        user=user, action=action, campaign=obj.campaign, gangs=[obj.first_gang, obj.second_gang]
+    ),
     "leagues.league": lambda user, action, obj: league_access.can(
         user=user, action=action, league=obj
     ),
@@ -83,6 +86,8 @@ LEAGUE_SETTINGS = {
 ORGANISER = {
     "campaigns.campaign": CAMPAIGN_SETTINGS,
     "leagues.league": LEAGUE_SETTINGS,
+    # The pre-battle, as POST .../scheduled-battles/{sid}/pre-battle/ (crews: each side's).
+    "campaigns.scheduledbattle": {"mission", "attacker"},
     # The roster is the owner's (PATCH /gangs/{id}/, /fighters/{id}/: 403 for an arbitrator).
     "rosters.gang": set(),
     "rosters.fighter": set(),

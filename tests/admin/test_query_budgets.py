@@ -35,6 +35,11 @@ PAGES = {
         ),
         15,
     ),
+    "scheduled battles": (lambda r: "/admin/campaigns/scheduledbattle/", 10),
+    "scheduled battle": (
+        lambda r: f"/admin/campaigns/scheduledbattle/{r['scheduledbattle'].pk}/change/",
+        15,  # the organiser's: who may set it up (campaigns.access, each gang's consent)
+    ),
     "log": (lambda r: "/admin/campaigns/logentry/", 8),
     "log entry": (lambda r: f"/admin/campaigns/logentry/{r['logentry'].pk}/change/", 8),
     "gangs": (lambda r: "/admin/rosters/gang/", 7),
@@ -58,7 +63,7 @@ PAGES = {
 
 def grow(world, times: int) -> None:
     """More of everything in the organiser's campaign: gangs with kit, confirmed battles with
-    casualties (injuries, flips, rewards, log lines), ledger rows."""
+    casualties (injuries, flips, rewards, log lines), ledger rows, scheduled battles."""
     rows, judge = world.mine, world.users["organiser"]
     campaign = rows["campaign"]
     gangs = [m.gang for m in campaign.memberships.filter(status="active").select_related("gang")]
@@ -87,6 +92,7 @@ def grow(world, times: int) -> None:
         )
         campaigns.confirm_battle(battle=battle, actor=judge)
         campaigns.run_post_game(battle_id=battle.pk)
+        campaigns.schedule_battle(campaign=campaign, actor=judge, gangs=[b.pk, a.pk])
 
 
 def count(client, url: str) -> int:

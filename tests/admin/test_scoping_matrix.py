@@ -55,6 +55,8 @@ MATRIX = {
     "campaigns.membership": Expect("CX", "CX", ("approve", "reject")),
     "campaigns.round": Expect("CX", "CX", ("close",)),
     "campaigns.battle": Expect("CAX", "CAX", ("confirm", "void")),
+    # The battle session (#34): "Add" schedules, the change form is its pre-battle.
+    "campaigns.scheduledbattle": Expect("CAX", "CAX"),
     "campaigns.logentry": Expect("CX", "CX"),
     "rosters.gang": Expect("CAXD", "CX"),
     "rosters.fighter": Expect("CX", "CX"),

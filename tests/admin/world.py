@@ -82,6 +82,10 @@ def _campaign(arbitrator, name, owners, *, pending_owner=None) -> dict:
     rosters.purchase_item(gang=a, item="pistol", fighter_id=fa[0].pk, quantity=1, actor=a.owner)
     rosters.add_goods(gang=a, item="beaver-pelt", actor=arbitrator)
     rosters.award_flips(fighter=fa[0], count=2, actor=None)
+    # The battle session's row (#34): scheduled, not yet set up.
+    rows["scheduledbattle"] = campaigns.schedule_battle(
+        campaign=campaign, actor=a.owner, gangs=[a.pk, b.pk]
+    )
     return rows
 
 

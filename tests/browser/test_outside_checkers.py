@@ -44,12 +44,14 @@ def world(transactional_db, seeded_catalogue):
         for slug in ("le-dernier-peuple", "battle-royale", "last-one-standing")
     }
     tables["last-hope-frontier"] = _lhf_table(demo, gang)
+    campaign = Campaign.objects.get(created_by=demo)
     return {
         "demo": demo,
         "gang": gang.pk,
         "kit": gang.equipment.filter(disposal="").values_list("pk", flat=True).first(),
         "token": gang.share_token,
-        "campaign": Campaign.objects.get(created_by=demo).pk,
+        "campaign": campaign.pk,
+        "scheduled": _set_up_battle(demo, campaign),
         "league": League.objects.get(created_by=demo).pk,
         "tables": tables,
     }
@@ -70,6 +72,21 @@ def _lhf_table(demo, gang) -> int:
     )
     services.accept_match(match=match, player=rival, gang=Gang.objects.get(owner=rival).pk)
     return match.pk
+
+
+def _set_up_battle(demo, campaign) -> int:
+    """A battle session at pre-battle with a mission that limits the crew: the campaign page
+    shows its crew pickers and "Report from the table" (issue #34)."""
+    from campaigns import services
+    from campaigns.models import Mission
+
+    mission = Mission.objects.get(key="water-rights")
+    data = {**mission.data, "max_crew": 2}
+    services.save_mission(mission=mission, data=data, active=True, actor=demo)
+    services.update_campaign(campaign=campaign, actor=demo, max_battles_per_pairing=3)
+    gangs = [m.gang_id for m in campaign.memberships.filter(status="active").order_by("id")]
+    row = services.schedule_battle(campaign=campaign, actor=demo, gangs=gangs[:2])
+    return services.prepare_battle(scheduled=row, actor=demo, mission="water-rights").pk
 
 
 def signed_out_pages(world) -> dict[str, str]:
@@ -98,6 +115,7 @@ def player_pages(world) -> dict[str, str]:
         "join a campaign": "/campaigns/join/",
         "campaign": f"/campaigns/{campaign}/",
         "campaign report": f"/campaigns/{campaign}/report/",
+        "report from the table": f"/campaigns/{campaign}/scheduled/{world['scheduled']}/report/",
         "new league": "/leagues/new/",
         "join a league": "/leagues/join/",
         "league": f"/leagues/{league}/",
@@ -121,6 +139,8 @@ def admin_pages(world) -> dict[str, str]:
         "admin campaigns": "/admin/campaigns/campaign/",
         "admin campaign dashboard": f"/admin/campaigns/campaign/{world['campaign']}/change/",
         "admin report form": f"/admin/campaigns/battle/add/?campaign={world['campaign']}",
+        "admin scheduled battles": "/admin/campaigns/scheduledbattle/",
+        "admin scheduled battle": f"/admin/campaigns/scheduledbattle/{world['scheduled']}/change/",
         "admin gangs": "/admin/rosters/gang/",
         "admin roster sheet": f"/admin/rosters/gang/{world['gang']}/change/",
         "admin league": f"/admin/leagues/league/{world['league']}/change/",

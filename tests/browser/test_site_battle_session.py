@@ -2,7 +2,8 @@
 against bob, its mission is drawn at pre-battle, it is played on the live table to the end
 (most moves through the engine's action queue, the last ones by clicking), and after the
 post-game the mission's credits and goods land in both gangs, exactly once, while the
-campaign page shows the session's steps."""
+campaign page shows the session's steps. The tabletop path: the same battle reported from a
+real table with the page's "Report from the table", then confirmed by the other side."""
 
 import importlib
 import random
@@ -16,7 +17,7 @@ from matches import policies
 from matches.models import Match
 from matches.services import accept_match, submit_action
 from rosters import services as rosters
-from rosters.models import Gang, Goods
+from rosters.models import Fighter, Gang, Goods
 from rulesets.registry import get_ruleset
 from tests.browser.signing import sign_in
 from tests.factories import UserFactory
@@ -153,3 +154,122 @@ def test_a_scheduled_battle_is_drawn_played_live_and_paid_once(new_context, shot
     expect(article.locator("[aria-current=step]")).to_have_text("confirmed")
     expect(article).to_contain_text(mission.name)
     shot(ann_page, "session-confirmed")
+
+
+def _paid(sides, before, campaign) -> None:
+    """Each gang got its result's reward and what it earned in the mission, once."""
+    after = {g.pk: (g.credits, g.goods.count()) for g in Gang.objects.filter(pk__in=sides)}
+    rewards = {
+        "win": campaign.reward_win,
+        "draw": campaign.reward_draw,
+        "loss": campaign.reward_loss,
+    }
+    for gang_id, side in sides.items():
+        assert after[gang_id][0] - before[gang_id][0] == rewards[side.result] + side.credits_earned
+        assert after[gang_id][1] - before[gang_id][1] == len(side.goods)
+
+
+def test_a_scheduled_battle_is_reported_from_the_table_confirmed_and_paid_once(
+    new_context, shot, seeded_catalogue
+):
+    campaign, _ann, _bob, (earps, cowboys) = _campaign()
+    ann_page = sign_in(new_context(), "ann")
+    ann_page.goto(f"/campaigns/{campaign.pk}/")
+    expect(ann_page.get_by_role("heading", name="Schedule a battle")).to_be_visible()
+    ann_page.get_by_role("button", name="Schedule a battle").click()
+    _step(ann_page, "scheduled")
+    scheduled = ScheduledBattle.objects.get(campaign=campaign)
+
+    bob_page = sign_in(new_context(), "bob")
+    bob_page.goto(f"/campaigns/{campaign.pk}/")
+    bob_page.get_by_role("button", name="Draw the mission").click()
+    _step(bob_page, "pre-battle")
+    mission = ScheduledBattle.objects.get(pk=scheduled.pk).mission
+
+    ann_page.reload()
+    shot(ann_page, "pre-battle-with-report-from-the-table")
+    ann_page.get_by_role("link", name="Report from the table").click()
+    expect(ann_page.get_by_role("heading", name=mission.name)).to_be_visible()
+    expect(ann_page.get_by_text("Earps against Cowboys")).to_be_visible()
+    ann_page.get_by_role("button", name="Send the report").click()  # no result: refused
+    expect(ann_page.get_by_role("alert").first).to_contain_text("This field is required.")
+    shot(ann_page, "report-from-the-table-refused")
+    ann_page.get_by_label("Earps won").check()
+    loot = ann_page.locator(f'input[name="loot.{earps.pk}"]')
+    if loot.count():
+        loot.first.check()
+    shot(ann_page, "report-from-the-table")
+    ann_page.get_by_role("button", name="Send the report").click()
+    expect(ann_page.get_by_role("status").first).to_contain_text("Battle 1 reported")
+    _step(ann_page, "post-battle")
+    shot(ann_page, "reported-from-the-table")
+    battle = ScheduledBattle.objects.select_related("battle").get(pk=scheduled.pk).battle
+    assert battle.mission_id == mission.pk and battle.source == Battle.Source.LOGGED
+
+    sides = {s.gang_id: s for s in battle.sides.all()}
+    before = {g.pk: (g.credits, g.goods.count()) for g in Gang.objects.filter(pk__in=sides)}
+    bob_page.goto(f"/campaigns/{campaign.pk}/")
+    bob_page.get_by_role("button", name="Confirm the result").click()
+    expect(bob_page.get_by_role("status").first).to_contain_text("confirmed")
+    campaigns.run_post_game(battle_id=battle.pk)  # eager, or not: it pays once either way
+    campaigns.run_post_game(battle_id=battle.pk)
+    _paid(sides, before, campaign)
+    assert sides[earps.pk].result == "win" and sides[cowboys.pk].result == "loss"
+    bob_page.reload()
+    article = bob_page.locator(f"#battle-{battle.pk}")
+    expect(article.locator("[aria-current=step]")).to_have_text("confirmed")
+    expect(article).to_contain_text(mission.name)
+    expect(bob_page.locator(f"#scheduled-{scheduled.pk}")).to_have_count(0)
+    shot(bob_page, "confirmed-from-the-table")
+
+
+def test_each_side_picks_its_own_crew_before_the_battle_is_played(
+    new_context, shot, seeded_catalogue
+):
+    campaign, ann, _bob, (earps, cowboys) = _campaign()
+    judge = campaign.arbitrators.get()
+    mission = Mission.objects.get(key="water-rights")
+    data = {**mission.data, "max_crew": 1}  # staff edit the missions
+    campaigns.save_mission(
+        mission=mission, data=data, active=True, actor=UserFactory(is_staff=True)
+    )
+    campaigns.update_campaign(campaign=campaign, actor=judge, mission_choice="arbitrator")
+    row = campaigns.schedule_battle(campaign=campaign, actor=ann, gangs=[earps.pk, cowboys.pk])
+    campaigns.prepare_battle(scheduled=row, actor=judge, mission="water-rights")
+
+    ann_page = sign_in(new_context(), "ann")
+    ann_page.goto(f"/campaigns/{campaign.pk}/")
+    mine = ann_page.get_by_role("group", name="Who fights for Earps (at most 1)")
+    expect(mine).to_be_visible()
+    expect(ann_page.get_by_role("group", name="Who fights for Cowboys (at most 1)")).to_have_count(
+        0
+    )
+    mine.get_by_label("Earps leader").check()
+    mine.get_by_label("Earps ganger").check()
+    mine.get_by_role("button", name="Pick the crew").click()  # two for a crew of one
+    expect(ann_page.get_by_role("status").first).to_contain_text("at most 1 fighter.")
+    shot(ann_page, "crew-too-big")
+    ann_page.get_by_role("group", name="Who fights for Earps (at most 1)").get_by_label(
+        "Earps leader"
+    ).check()
+    ann_page.get_by_role("button", name="Pick the crew").click()
+    expect(ann_page.get_by_role("status").first).to_contain_text("The crew is picked.")
+    ann_page.get_by_role("button", name="Play it on the live table").click()
+    expect(ann_page.get_by_role("status").first).to_contain_text("Cowboys's crew is not picked yet")
+    shot(ann_page, "waiting-for-the-other-crew")
+
+    bob_page = sign_in(new_context(), "bob")
+    bob_page.goto(f"/campaigns/{campaign.pk}/")
+    theirs = bob_page.get_by_role("group", name="Who fights for Cowboys (at most 1)")
+    theirs.get_by_label("Cowboys ganger").check()
+    theirs.get_by_role("button", name="Pick the crew").click()
+    expect(bob_page.get_by_role("status").first).to_contain_text("The crew is picked.")
+    row.refresh_from_db()
+    named = {
+        gang: [f.name for f in Fighter.objects.filter(pk__in=ids)]
+        for gang, ids in row.crews.items()
+    }
+    assert named == {str(earps.pk): ["Earps leader"], str(cowboys.pk): ["Cowboys ganger"]}
+    bob_page.get_by_role("button", name="Play it on the live table").click()
+    bob_page.wait_for_url("**/matches/*/")
+    shot(bob_page, "crews-picked-live-table")

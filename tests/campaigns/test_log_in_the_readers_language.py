@@ -99,6 +99,7 @@ SAMPLES = {
         "date": "2026-12-24",
     },
     "set_up": {"user": "judge", "a": "Lawmen", "b": "Outlaws", "round": 1},
+    "crew_picked": {"user": "judge", "gang": "Lawmen", "round": 1},
     "set_up_mission": {
         "user": "judge",
         "a": "Lawmen",

@@ -86,7 +86,9 @@ def test_a_scheduled_battle_is_played_live_with_its_mission_and_crews(world, run
     ann, bob = world.players[:2]
     sid = _schedule(world, ann, a, b).json()["id"]
     picked = [f.pk for f in world.fighters[b.pk][:2]]
-    prepared = _prepare(world, ann, sid, attacker=b.pk, crews={str(b.pk): picked}).json()
+    # Bob names his own gang's crew (a player picks only his own; tests/campaigns/
+    # test_session_pages.py has the consent).
+    prepared = _prepare(world, bob, sid, attacker=b.pk, crews={str(b.pk): picked}).json()
     early = world.client(ann).post(world.url("live-battles/"), {}, format="json")
     assert early.status_code == 400 and "gangs" in early.json()["errors"]
     made = world.client(ann).post(world.url("live-battles/"), {"scheduled": sid}, format="json")
@@ -160,13 +162,19 @@ def test_a_mission_that_limits_the_crew_needs_the_fighters_picked(world, staff):
     a, b = world.gangs[:2]
     sid = _schedule(world, world.arbitrator, a, b).json()["id"]
     body = {"mission": "water-rights"}
-    missing = _prepare(world, world.arbitrator, sid, **body)
+    assert _prepare(world, world.arbitrator, sid, **body).status_code == 200
+    missing = world.client(world.players[0]).post(
+        world.url("live-battles/"), {"scheduled": sid}, format="json"
+    )
     assert missing.status_code == 400 and f"crews.{a.pk}" in missing.json()["errors"]
     crews = {str(g.pk): [f.pk for f in world.fighters[g.pk][:3]] for g in (a, b)}
     too_many = _prepare(world, world.arbitrator, sid, crews=crews, **body)
     assert too_many.status_code == 400 and "at most 2" in too_many.json()["detail"]
     crews = {str(g.pk): [f.pk for f in world.fighters[g.pk][:2]] for g in (a, b)}
     assert _prepare(world, world.arbitrator, sid, crews=crews, **body).status_code == 200
+    theirs = {str(b.pk): crews[str(b.pk)]}
+    refused = _prepare(world, world.players[0], sid, crews=theirs)
+    assert refused.status_code == 403 and "crew" in refused.json()["detail"]
 
 
 def test_a_declined_live_battle_goes_back_to_its_pre_battle_and_is_played_again(world):

@@ -295,6 +295,14 @@ MATRIX: list[Row] = [
     ),
     Row(
         "POST",
+        CAMPAIGN + "scheduled-battles/{sid}/pre-battle/",
+        lambda w: _c(w, f"scheduled-battles/{w.ids['scheduled']}/pre-battle/"),
+        # A gang's crew is its owner's pick (not the other side's); the arbitrator steps in.
+        expect(401, 403, 200, 200, 200, **outsiders()),
+        body=lambda w: {"crews": {str(w.ids["gang"]): [w.ids["leader"]]}},
+    ),
+    Row(
+        "POST",
         CAMPAIGN + "members/",
         lambda w: _c(w, "members/"),
         # The gang's owner asks with the join code; an arbitrator (or staff) invites it.
@@ -704,6 +712,14 @@ ADMIN_TWINS = [
         {},
         lambda w: Battle.objects.filter(pk=w.ids["battle"], status="confirmed").exists(),
     ),
+    (  # The battle session's pre-battle (#34): the admin's change form is the API's call.
+        ("POST", CAMPAIGN + "scheduled-battles/{sid}/pre-battle/"),
+        lambda w: reverse("admin:campaigns_scheduledbattle_change", args=[w.ids["scheduled"]]),
+        {"attacker": "{gang_rival}", "_save": "Save"},
+        lambda w: ScheduledBattle.objects.filter(
+            pk=w.ids["scheduled"], prepared_at__isnull=False
+        ).exists(),
+    ),
 ]
 
 
@@ -727,7 +743,8 @@ def test_the_admin_allows_no_more_than_the_api():
                 client = Client()
                 if persona != "anonymous":
                     client.force_login(world.users[persona])
-                client.post(url(world), data)
+                sent = {k: v.format(**world.ids) for k, v in data.items()}
+                client.post(url(world), sent)
                 did = changed(world)
                 transaction.set_rollback(True)
             if did:
@@ -736,6 +753,10 @@ def test_the_admin_allows_no_more_than_the_api():
                     too_much.append(f"{key} as {persona}: the admin did it, the API refuses")
     assert not too_much, "\n".join(too_much)
     # Staff do each through the admin; a non-staff arbitrator renames nothing there, and
-    # confirms the battle the rival reported (they do not play in it), as over the API.
+    # confirms the battle the rival reported (they do not play in it) and sets up the
+    # scheduled battle, as over the API.
     assert {k for k, persona in done if persona == "staff"} == {k for k, *_ in ADMIN_TWINS}
-    assert {k for k, persona in done if persona == "arbitrator"} == {("POST", BATTLE_DECISION)}
+    assert {k for k, persona in done if persona == "arbitrator"} == {
+        ("POST", BATTLE_DECISION),
+        ADMIN_TWINS[-1][0],
+    }
