@@ -105,13 +105,21 @@ class ReportForm(forms.Form):
                 rows.append((fighter, self[out], self[by]))
             self.casualty_rows.append((gang, rows, *self._earnings_fields(gang, goods)))
 
+    def _item_name(self, slug: str) -> str:
+        """A loot token's item as the catalogue names it (its slug if the catalogue lost it)."""
+        if not hasattr(self, "_names"):
+            slugs = [t["item"] for t in self.mission.data["loot"]]
+            found = CatalogueItem.objects.filter(slug__in=slugs).values_list("slug", "name")
+            self._names = dict(found)
+        return self._names.get(slug, slug)
+
     def _earnings_fields(self, gang, goods) -> tuple:
         """The gang's loot tokens of the mission, or its free goods and credits (or nothing)."""
         if self.mission is not None:
             self.fields[f"loot.{gang.pk}"] = forms.MultipleChoiceField(
                 label=_("Loot %(gang)s picked up") % {"gang": gang.name},
                 required=False,
-                choices=[(t["key"], t["item"]) for t in self.mission.data["loot"]],
+                choices=[(t["key"], self._item_name(t["item"])) for t in self.mission.data["loot"]],
                 widget=forms.CheckboxSelectMultiple,
             )
             return self[f"loot.{gang.pk}"], None

@@ -44,6 +44,7 @@ def test_a_battle_set_up_is_reported_from_the_table_and_its_session_moves_on(wor
     text = form.content.decode()
     assert form.status_code == 200
     assert "Strongbox Scramble" in text and f'name="loot.{a.pk}"' in text
+    assert " Gold nugget</label>" in text and "gold-nugget</label>" not in text  # not slugs
     assert a.name.replace("'", "&#x27;") in text and b.name.replace("'", "&#x27;") in text
     sent = _site(ann).post(_report_url(world, row), {"winner": a.pk, f"loot.{a.pk}": ["box-1"]})
     assert sent.status_code == 302, sent.content.decode()[:2000]
