@@ -127,10 +127,10 @@ def test_a_scheduled_battle_is_drawn_played_live_and_paid_once(new_context, shot
 
     battle = Battle.objects.get(match=match)
     sides = {s.gang_id: s for s in battle.sides.all()}
-    before = {g.pk: (g.credits, g.goods.count()) for g in Gang.objects.filter(pk__in=sides)}
+    before = _holdings(sides)
     campaigns.confirm_battle(battle=battle, actor=bob)
     campaigns.run_post_game(battle_id=battle.pk)  # asked again: pays nothing more
-    after = {g.pk: (g.credits, g.goods.count()) for g in Gang.objects.filter(pk__in=sides)}
+    after = _holdings(sides)
     rewards = {
         "win": campaign.reward_win,
         "draw": campaign.reward_draw,
@@ -156,9 +156,17 @@ def test_a_scheduled_battle_is_drawn_played_live_and_paid_once(new_context, shot
     shot(ann_page, "session-confirmed")
 
 
+def _holdings(gang_ids) -> dict[int, tuple[int, int]]:
+    """Each gang's credits and what it found: goods, and findable items (kit in its stash)."""
+    return {
+        g.pk: (g.credits, g.goods.count() + g.equipment.count())
+        for g in Gang.objects.filter(pk__in=gang_ids)
+    }
+
+
 def _paid(sides, before, campaign) -> None:
     """Each gang got its result's reward and what it earned in the mission, once."""
-    after = {g.pk: (g.credits, g.goods.count()) for g in Gang.objects.filter(pk__in=sides)}
+    after = _holdings(sides)
     rewards = {
         "win": campaign.reward_win,
         "draw": campaign.reward_draw,
@@ -207,7 +215,7 @@ def test_a_scheduled_battle_is_reported_from_the_table_confirmed_and_paid_once(
     assert battle.mission_id == mission.pk and battle.source == Battle.Source.LOGGED
 
     sides = {s.gang_id: s for s in battle.sides.all()}
-    before = {g.pk: (g.credits, g.goods.count()) for g in Gang.objects.filter(pk__in=sides)}
+    before = _holdings(sides)
     bob_page.goto(f"/campaigns/{campaign.pk}/")
     bob_page.get_by_role("button", name="Confirm the result").click()
     expect(bob_page.get_by_role("status").first).to_contain_text("confirmed")
