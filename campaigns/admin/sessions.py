@@ -77,7 +77,7 @@ class PreBattleForm(ServiceForm):
         return services.prepare_battle(
             scheduled=self.instance,
             actor=self.actor,
-            mission=mission.key if mission else None,  # a key: the service asks who may pick
+            mission=mission.key if mission else "",  # a key or none: the service asks who may pick
             attacker=attacker.pk if attacker else None,
         )
 

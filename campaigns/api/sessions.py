@@ -61,9 +61,10 @@ class PreBattleInput(RefuseUnwritable, serializers.Serializer):
         max_length=40,
         required=False,
         allow_null=True,
+        allow_blank=True,
         default=None,
-        help_text="The mission's key, picked as the campaign says; left out: drawn at random "
-        "in a campaign that draws.",
+        help_text='The mission\'s key, picked as the campaign says; "": no mission (a pick '
+        "too); left out: the mission set up is kept, or drawn again in a campaign that draws.",
     )
     attacker = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="Gang id; default the first."

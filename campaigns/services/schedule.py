@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from campaigns import access
 from campaigns.errors import CampaignError
-from campaigns.models import Battle, Campaign, LiveBattle, LogEntry, ScheduledBattle
+from campaigns.models import Battle, Campaign, LiveBattle, LogEntry, Mission, ScheduledBattle
 from campaigns.services.battles import _battle_gangs, _open_round
 from campaigns.services.common import log
 from campaigns.services.live import start_live_battle
@@ -151,7 +151,10 @@ def prepare_battle(
         raise CampaignError("The attacker is one of the battle's two gangs.", field="attacker")
     ordered = sorted(gangs, key=lambda g: g.pk != attacker)
     chosen = choose_mission(
-        campaign=scheduled.campaign, actor=actor, gangs=ordered, requested=mission
+        campaign=scheduled.campaign,
+        actor=actor,
+        gangs=ordered,
+        requested=_requested(scheduled, actor=actor, gangs=ordered, mission=mission),
     )
     # Crews picked for another mission are picked again (its limit may differ).
     kept = scheduled.crews if chosen is not None and chosen == scheduled.mission else {}
@@ -174,6 +177,22 @@ def prepare_battle(
         | ({"mission": chosen.name} if chosen else {}),
     )
     return scheduled
+
+
+def _requested(scheduled: ScheduledBattle, *, actor, gangs: list, mission):
+    """The mission asked for at a pre-battle done again. Where the campaign does not draw,
+    only who may pick the mission changes it: not named (None), the one set up is kept; none
+    (``""``) is a pick like any other. Where it draws, not named draws again."""
+    campaign = scheduled.campaign
+    if scheduled.mission is None or campaign.mission_choice == Mission.Choice.RANDOM:
+        return mission
+    if mission is None:
+        return scheduled.mission
+    if mission == "":
+        access.require(
+            user=actor, action=access.Action.PICK_MISSION, campaign=campaign, gangs=gangs
+        )
+    return mission
 
 
 @transaction.atomic

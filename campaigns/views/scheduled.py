@@ -84,7 +84,7 @@ def scheduled_step(request, pk: int, sid: int, step: str):
         services.prepare_battle(
             scheduled=row,
             actor=request.user,
-            mission=request.POST.get("mission") or None,
+            mission=request.POST.get("mission"),  # absent: kept; "—" (""): none
             attacker=attacker[0] if attacker else None,
         )
     except SERVICE_ERRORS as exc:

@@ -213,3 +213,20 @@ def test_the_campaign_page_buttons_schedule_set_up_and_refuse_strangers(world):
     row.refresh_from_db()
     assert row.attacker_id == b.pk and row.prepared_at is not None
     assert site.post(url + f"scheduled/{row.pk}/nothing/").status_code == 404
+
+
+def test_a_player_setting_up_again_keeps_the_mission_the_arbitrator_picked(world):
+    """Only who may pick the mission changes or clears it: a player naming the attacker again
+    keeps the arbitrator's mission (the default campaign: the arbitrator picks)."""
+    a, b = world.gangs[:2]
+    ann = world.players[0]
+    sid = _schedule(world, ann, a, b).json()["id"]
+    picked = _prepare(world, world.arbitrator, sid, mission="water-rights")
+    assert picked.status_code == 200 and picked.json()["mission"] == "water-rights"
+    again = _prepare(world, ann, sid, attacker=b.pk)
+    assert again.status_code == 200, again.json()
+    assert again.json()["mission"] == "water-rights" and again.json()["attacker"] == b.pk
+    cleared = _prepare(world, ann, sid, mission="")
+    assert cleared.status_code == 403  # clearing it is picking "none"
+    assert ScheduledBattle.objects.get(pk=sid).mission.key == "water-rights"
+    assert _prepare(world, world.arbitrator, sid, mission="").json()["mission"] is None
