@@ -1,0 +1,104 @@
+"""A refusal reads in the reader's language (issue #31): on the pages (next to the field, or
+the page a refusal no view catches becomes) and in the API's ``detail``/``errors``, from the
+request's Accept-Language. English stays the default."""
+
+from html import unescape
+
+import pytest
+from rest_framework.test import APIClient
+
+from rosters import services
+from rosters.models import Gang
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ["en", "fr", "nl"]
+
+
+def said(response) -> str:
+    return unescape(response.content.decode())
+
+
+def api_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+# --- rosters ---------------------------------------------------------------------------
+
+CANNOT_AFFORD = {
+    "en": "This costs 1200 credits but the gang has only 500.",
+    "fr": "Cela coûte 1200 crédits mais la bande n’en a que 500.",
+    "nl": "Dit kost 1200 credits maar de bende heeft er maar 500.",
+}
+NOT_IN_STORE = {
+    "en": "Gold nugget cannot be bought at the store.",
+    "fr": "« Gold nugget » ne s’achète pas au magasin.",
+    "nl": "‘Gold nugget’ is niet te koop in de winkel.",
+}
+CANNOT_CARRY = {
+    "en": "Only a leader or deputy may carry a horse; Em is a ganger.",
+    "fr": "Seul un leader ou deputy peut porter l’objet « horse » ; Em est ganger.",
+    "nl": "Alleen een leader of deputy mag ‘horse’ dragen; Em is een ganger.",
+}
+CARRIES_ENOUGH = {
+    "en": "A fighter may carry at most 2 firearms; Em has 0.",
+    "fr": "Un combattant peut porter au plus 2 armes à feu ; Em en a 0.",
+    "nl": "Een vechter mag hoogstens 2 vuurwapens dragen; Em heeft er 0.",
+}
+SECOND_LEADER = {
+    "en": "A gang may have at most 1 leader; this gang has 1.",
+    "fr": "Une bande peut avoir au plus 1 leader ; celle-ci en a 1.",
+    "nl": "Een bende mag hoogstens 1 leader hebben; deze bende heeft er 1.",
+}
+NOT_YOUR_GANG = {
+    "en": "Only the gang's owner (or staff) may change its roster;",
+    "fr": "Seul le propriétaire de la bande (ou l’équipe du site) peut modifier",
+    "nl": "Alleen de eigenaar van de bende (of het beheer) mag het bendeblad wijzigen;",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_roster_pages_refuse_in_the_readers_language(site, other_site, user, gang, lang):
+    services.hire_fighter(gang=gang, name="Bob", role="leader", actor=user)
+    em = services.hire_fighter(gang=gang, name="Em", role="ganger", actor=user)
+    Gang.objects.filter(pk=gang.pk).update(credits=500)
+    page = f"/gangs/{gang.pk}"
+
+    def post(client, path, data):
+        return client.post(f"{page}/{path}/", data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    horses = {"buy-item": "horse", "buy-fighter": "", "buy-quantity": 20}
+    assert CANNOT_AFFORD[lang] in said(post(site, "buy", horses))
+    pistols = {"buy-item": "pistol", "buy-fighter": em.pk, "buy-quantity": 3}
+    assert CARRIES_ENOUGH[lang] in said(post(site, "buy", pistols))
+    horse = {"buy-item": "horse", "buy-fighter": em.pk, "buy-quantity": 1}
+    assert CANNOT_CARRY[lang] in said(post(site, "buy", horse))
+    leader = {"hire-name": "Bill", "hire-role": "leader"}
+    assert SECOND_LEADER[lang] in said(post(site, "hire", leader))
+    refused = post(other_site, "hire", leader)
+    assert refused.status_code == 403 and NOT_YOUR_GANG[lang] in said(refused)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_roster_api_refuses_in_the_readers_language(user, other_user, gang, lang):
+    em = services.hire_fighter(gang=gang, name="Em", role="ganger", actor=user)
+    Gang.objects.filter(pk=gang.pk).update(credits=500)
+    mine, theirs = api_for(user), api_for(other_user)
+
+    def buy(client, body):
+        url = f"/api/v1/gangs/{gang.pk}/purchases/"
+        return client.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=lang).json()
+
+    body = buy(mine, {"item": "horse", "fighter": None, "quantity": 20})
+    assert body["errors"]["item"] == [CANNOT_AFFORD[lang]]
+    body = buy(mine, {"item": "gold-nugget", "fighter": None, "quantity": 1})
+    assert body["errors"]["item"] == [NOT_IN_STORE[lang]]
+    body = buy(mine, {"item": "horse", "fighter": em.pk, "quantity": 1})
+    assert body["errors"]["fighter"] == [CANNOT_CARRY[lang]]
+    body = buy(mine, {"item": "pistol", "fighter": em.pk, "quantity": 3})
+    assert body["errors"]["quantity"] == [CARRIES_ENOUGH[lang]]
+    body = buy(theirs, {"item": "whiskey", "fighter": None, "quantity": 1})
+    assert body["detail"].startswith(NOT_YOUR_GANG[lang])
+
