@@ -102,3 +102,64 @@ def test_the_roster_api_refuses_in_the_readers_language(user, other_user, gang, 
     body = buy(theirs, {"item": "whiskey", "fighter": None, "quantity": 1})
     assert body["detail"].startswith(NOT_YOUR_GANG[lang])
 
+
+# --- campaigns -------------------------------------------------------------------------
+
+NOT_AN_ARBITRATOR = {
+    "en": "Only an arbitrator of this campaign may do this.",
+    "fr": "Seul un arbitre de cette campagne peut faire ceci.",
+    "nl": "Alleen een scheidsrechter van deze campagne mag dit doen.",
+}
+PAIRING_LIMIT = {
+    "en": "These two gangs have already fought 1 battle in round 1, and this campaign allows "
+    "1 battle per pair of gangs a round.",
+    "fr": "Ces deux bandes ont déjà livré 1 bataille dans la manche 1, et cette campagne permet "
+    "1 bataille par paire de bandes et par manche.",
+    "nl": "Deze twee bendes hebben al 1 gevecht geleverd in ronde 1, en deze campagne staat "
+    "1 gevecht per paar bendes per ronde toe.",
+}
+
+
+@pytest.fixture
+def world(db):
+    from tests.campaigns.conftest import World
+
+    return World()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_campaign_pages_refuse_in_the_readers_language(world, lang):
+    from django.test import Client
+
+    from campaigns import services as campaigns
+
+    ann, *_ = world.players
+    a, b, *_ = world.gangs
+    campaigns.report_battle(
+        campaign=world.campaign, actor=ann, gangs=[a.pk, b.pk], winner=a.pk, casualties=[]
+    )
+    site = Client()
+    site.force_login(ann)
+    page = f"/campaigns/{world.campaign.pk}"
+    refused = site.post(f"{page}/manage/", {"action": "open_round"}, HTTP_ACCEPT_LANGUAGE=lang)
+    assert refused.status_code == 403 and NOT_AN_ARBITRATOR[lang] in said(refused)
+    again = site.get(
+        f"{page}/report/", {"gangs": [b.pk, a.pk]}, HTTP_ACCEPT_LANGUAGE=lang, follow=True
+    )
+    assert PAIRING_LIMIT[lang] in said(again)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_campaign_api_refuses_in_the_readers_language(world, lang):
+    ann, *_ = world.players
+    a, b, *_ = world.gangs
+    client = api_for(ann)
+
+    def post(path, body):
+        return client.post(world.url(path), body, format="json", HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert post("rounds/", {}).json()["detail"] == NOT_AN_ARBITRATOR[lang]
+    assert post("battles/", {"gangs": [a.pk, b.pk], "winner": a.pk}).status_code == 201
+    again = post("battles/", {"gangs": [b.pk, a.pk], "winner": None}).json()
+    assert again["errors"]["gangs"][0].startswith(PAIRING_LIMIT[lang])
+
