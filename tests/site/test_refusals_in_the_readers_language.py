@@ -163,3 +163,53 @@ def test_the_campaign_api_refuses_in_the_readers_language(world, lang):
     again = post("battles/", {"gangs": [b.pk, a.pk], "winner": None}).json()
     assert again["errors"]["gangs"][0].startswith(PAIRING_LIMIT[lang])
 
+
+# --- leagues ---------------------------------------------------------------------------
+
+RUNS_ROUNDS = {
+    "en": "Only an organiser of this league runs its rounds.",
+    "fr": "Seul un organisateur de cette ligue mène ses rondes.",
+    "nl": "Alleen een organisator van deze competitie leidt haar rondes.",
+}
+STILL_PLAYED = {
+    "en": "Round 1 is still being played: close it first.",
+    "fr": "La ronde 1 est encore en cours : clôturez-la d’abord.",
+    "nl": "Ronde 1 wordt nog gespeeld: sluit haar eerst.",
+}
+NOT_A_MEMBER = {
+    "en": "'nobody' is not a member of this league.",
+    "fr": "« nobody » n’est pas membre de cette ligue.",
+    "nl": "‘nobody’ is geen lid van deze competitie.",
+}
+
+
+@pytest.fixture
+def league(user, other_user):
+    from leagues import services as leagues
+
+    league = leagues.create_league(creator=user, name="Cup", ruleset="last-one-standing")
+    for player in (user, other_user):
+        invitation = leagues.add_member(league=league, player=player, actor=user)
+        if invitation.status != "active":
+            leagues.accept_membership(membership=invitation, actor=player)
+    return league
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_league_pages_refuse_in_the_readers_language(site, other_site, league, lang):
+    def open_round(client):
+        url = f"/leagues/{league.pk}/night/open/"
+        return said(client.post(url, {}, HTTP_ACCEPT_LANGUAGE=lang, follow=True))
+
+    assert STILL_PLAYED[lang] not in open_round(site)  # round 1 is paired
+    assert STILL_PLAYED[lang] in open_round(site)
+    assert RUNS_ROUNDS[lang] in open_round(other_site)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_league_api_refuses_in_the_readers_language(user, league, lang):
+    body = {"placements": {user.username: 1, "nobody": 2}}
+    response = api_for(user).post(
+        f"/api/v1/leagues/{league.pk}/matches/", body, format="json", HTTP_ACCEPT_LANGUAGE=lang
+    )
+    assert response.json()["errors"]["placements.nobody"] == [NOT_A_MEMBER[lang]]
