@@ -18,19 +18,22 @@ from django.conf import settings
 
 from config.errors import DomainError
 
-# Apps whose every module is checked (migrations and management commands aside: nobody
-# reads those refusals in a page or the API).
-DONE = ["rosters", "campaigns", "leagues"]
+# The apps done: every module (migrations and management commands aside: nobody reads those
+# refusals in a page or the API), or only the parts named. Matches' views and tables are
+# not done yet (issue #31).
+DONE = {"rosters": None, "campaigns": None, "leagues": None, "matches": ["services", "access.py"]}
 SKIPPED = {"migrations", "management"}
 GETTEXT = {"_", "gettext", "ngettext", "pgettext", "npgettext", "gettext_lazy", "ngettext_lazy"}
 
 
 def _files():
     base = Path(settings.BASE_DIR)
-    for app in DONE:
-        for path in sorted((base / app).rglob("*.py")):
-            if not SKIPPED & set(path.relative_to(base).parts):
-                yield path
+    for app, parts in DONE.items():
+        for part in parts or [""]:
+            path = base / app / part
+            for found in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+                if not SKIPPED & set(found.relative_to(base).parts):
+                    yield found
 
 
 def _module(path: Path):
@@ -139,3 +142,28 @@ def test_the_done_apps_raise_no_english_only_refusal():
 def test_the_check_tells_english_from_translated(source, english):
     call = ast.parse(source).body[0].exc
     assert _english(_message(call)) is english
+
+
+def test_no_function_that_translates_binds_a_throwaway_underscore():
+    """``x, _ = ...`` in a function that also calls ``_("...")`` makes ``_`` local to the whole
+    function: the refusal would raise UnboundLocalError instead of being said."""
+    found = []
+    base = Path(settings.BASE_DIR)
+    for path in _files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for func in ast.walk(tree):
+            if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            in_comprehensions = {
+                id(name)
+                for comp in ast.walk(func)
+                if isinstance(comp, ast.comprehension)
+                for name in ast.walk(comp.target)
+            }
+            names = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == "_"]
+            binds = any(
+                isinstance(n.ctx, ast.Store) and id(n) not in in_comprehensions for n in names
+            )
+            if binds and any(isinstance(n.ctx, ast.Load) for n in names):
+                found.append(f"{path.relative_to(base)}:{func.lineno}")
+    assert found == []

@@ -213,3 +213,38 @@ def test_the_league_api_refuses_in_the_readers_language(user, league, lang):
         f"/api/v1/leagues/{league.pk}/matches/", body, format="json", HTTP_ACCEPT_LANGUAGE=lang
     )
     assert response.json()["errors"]["placements.nobody"] == [NOT_A_MEMBER[lang]]
+
+
+# --- matches (a league result's places are the match records' check) -------------------
+
+BAD_PLACE = {
+    "en": "A place is a whole number from 1 to 2.",
+    "fr": "Une place est un nombre entier de 1 à 2.",
+    "nl": "Een plaats is een geheel getal van 1 tot en met 2.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bad_result_is_refused_in_the_readers_language(site, user, other_user, league, lang):
+    """Three members, two placed: the page offers places 1 to 3, the rules allow 1 to 2."""
+    from leagues import services as leagues
+    from tests.factories import UserFactory
+
+    third = UserFactory()
+    leagues.accept_membership(
+        membership=leagues.add_member(league=league, player=third, actor=user), actor=third
+    )
+    places = {user.username: 1, other_user.username: 3}
+    page = site.post(
+        f"/leagues/{league.pk}/report/",
+        {f"placements.{name}": str(place) for name, place in places.items()},
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    assert page.status_code == 400 and BAD_PLACE[lang] in said(page)
+    response = api_for(user).post(
+        f"/api/v1/leagues/{league.pk}/matches/",
+        {"placements": places},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    assert response.json()["errors"][f"placements.{other_user.username}"] == [BAD_PLACE[lang]]
