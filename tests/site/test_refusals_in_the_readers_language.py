@@ -248,3 +248,22 @@ def test_a_bad_result_is_refused_in_the_readers_language(site, user, other_user,
         HTTP_ACCEPT_LANGUAGE=lang,
     )
     assert response.json()["errors"][f"placements.{other_user.username}"] == [BAD_PLACE[lang]]
+
+
+NEEDS_A_CLOCK = {
+    "en": "A time bank needs a turn clock: send turn_seconds too.",
+    "fr": "Une réserve de temps demande une horloge de tour : envoyez aussi turn_seconds.",
+    "nl": "Een tijdbank vraagt een beurtklok: stuur ook turn_seconds mee.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_new_match_is_refused_in_the_readers_language(site, user, lang):
+    form = {"ruleset": "battle-royale", "players": "", "bots": "1", "bot_policy": "random"}
+    page = site.post("/matches/new/", {**form, "bank_seconds": "5"}, HTTP_ACCEPT_LANGUAGE=lang)
+    assert page.status_code == 400 and NEEDS_A_CLOCK[lang] in said(page)
+    body = {"ruleset": "battle-royale", "live": True, "players": [user.username], "bots": 1}
+    response = api_for(user).post(
+        "/api/v1/matches/", {**body, "bank_seconds": 5}, format="json", HTTP_ACCEPT_LANGUAGE=lang
+    )
+    assert response.json()["errors"]["bank_seconds"] == [NEEDS_A_CLOCK[lang]]
