@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.errors import NotAnArbitrator
 from campaigns.models import Battle, Campaign, LiveBattle, Membership
@@ -82,12 +84,17 @@ ARBITRATOR_ACTIONS = frozenset(
 GANG_OWNER_ACTIONS = frozenset(
     {Action.ASK_TO_JOIN, Action.ANSWER_INVITATION, Action.LEAVE, Action.SET_ROSTER_CONSENT}
 )
+# Said in the reader's language where refused (gettext_noop marks them for the catalogue).
 OWNER_MESSAGES = {  # and a crew's (PICK_CREW: an arbitrator may step in)
-    Action.PICK_CREW: "Only the gang's owner or an arbitrator picks its crew.",
-    Action.ASK_TO_JOIN: "Only the gang's owner may ask for it to join; an arbitrator invites it.",
-    Action.ANSWER_INVITATION: "Only the gang's owner may accept or decline its invitation.",
-    Action.LEAVE: "Only the gang's owner may take it out of the campaign.",
-    Action.SET_ROSTER_CONSENT: (
+    Action.PICK_CREW: gettext_noop("Only the gang's owner or an arbitrator picks its crew."),
+    Action.ASK_TO_JOIN: gettext_noop(
+        "Only the gang's owner may ask for it to join; an arbitrator invites it."
+    ),
+    Action.ANSWER_INVITATION: gettext_noop(
+        "Only the gang's owner may accept or decline its invitation."
+    ),
+    Action.LEAVE: gettext_noop("Only the gang's owner may take it out of the campaign."),
+    Action.SET_ROSTER_CONSENT: gettext_noop(
         "Only the gang's owner may say whether the arbitrators manage its roster."
     ),
 }
@@ -137,10 +144,14 @@ def underdogs(gangs) -> list:
 
 
 PICK_MESSAGES = {
-    "arbitrator": "In this campaign an arbitrator picks each battle's mission.",
-    "random": "In this campaign each battle's mission is drawn at random: leave it out.",
-    "underdog": "In this campaign the underdog's owner (the lower-rated gang) or an "
-    "arbitrator picks the mission.",
+    "arbitrator": gettext_noop("In this campaign an arbitrator picks each battle's mission."),
+    "random": gettext_noop(
+        "In this campaign each battle's mission is drawn at random: leave it out."
+    ),
+    "underdog": gettext_noop(
+        "In this campaign the underdog's owner (the lower-rated gang) or an "
+        "arbitrator picks the mission."
+    ),
 }
 
 
@@ -217,27 +228,32 @@ def require(
     if action in ARBITRATOR_ACTIONS:
         raise NotAnArbitrator()
     if action in OWNER_MESSAGES:
-        raise NotAllowed(OWNER_MESSAGES[action])
+        raise NotAllowed(_(OWNER_MESSAGES[action]))
     if action == Action.START_LIVE_BATTLE:
-        raise NotAllowed("Only one of the two gangs' owners (or staff) may start their battle.")
+        raise NotAllowed(_("Only one of the two gangs' owners (or staff) may start their battle."))
     if action == Action.PICK_MISSION:
-        raise NotAllowed(PICK_MESSAGES[campaign.mission_choice])
+        raise NotAllowed(_(PICK_MESSAGES[campaign.mission_choice]))
     if action in (Action.REPORT_BATTLE, Action.SCHEDULE_BATTLE):
         if arbitrates(user=user, campaign=campaign):  # a gang whose owner has not accepted
             raise NotAllowed(
-                "Only an arbitrator of a campaign this gang has joined, or staff, may do this."
+                _("Only an arbitrator of a campaign this gang has joined, or staff, may do this.")
             )
-        verb = "report" if action == Action.REPORT_BATTLE else "schedule"
-        raise NotAllowed(f"Only the two gangs' owners or an arbitrator may {verb} this battle.")
+        if action == Action.REPORT_BATTLE:
+            raise NotAllowed(
+                _("Only the two gangs' owners or an arbitrator may report this battle.")
+            )
+        raise NotAllowed(_("Only the two gangs' owners or an arbitrator may schedule this battle."))
     if action == Action.WITHDRAW_BATTLE:
-        raise NotAllowed("Only its reporter may withdraw a report.")
+        raise NotAllowed(_("Only its reporter may withdraw a report."))
     if battle is not None and battle.status == Battle.Status.DISPUTED:
         raise NotAnArbitrator(
-            "A disputed result waits for an arbitrator who did not play in the battle."
+            _("A disputed result waits for an arbitrator who did not play in the battle.")
         )
     raise NotAllowed(
-        "The other side, or an arbitrator of the campaign who does not play in the battle, "
-        "confirms a result, not its reporter: never one side alone."
+        _(
+            "The other side, or an arbitrator of the campaign who does not play in the battle, "
+            "confirms a result, not its reporter: never one side alone."
+        )
     )
 
 

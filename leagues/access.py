@@ -27,6 +27,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config import admin_scope as scope
 from config.errors import NotAllowed
@@ -63,11 +65,12 @@ ORGANISER_ACTIONS = frozenset(
         Action.RUN_ROUNDS,
     }
 )
+# Said in the reader's language where refused (gettext_noop marks them for the catalogue).
 ORGANISER_MESSAGES = {
-    Action.INVITE: "Only an organiser may invite another player.",
-    Action.REPORT_OTHERS_GAME: "A member may only report games they played in.",
-    Action.ADD_OTHERS_MATCH: "A member may only add games they played in.",
-    Action.RUN_ROUNDS: "Only an organiser of this league runs its rounds.",
+    Action.INVITE: gettext_noop("Only an organiser may invite another player."),
+    Action.REPORT_OTHERS_GAME: gettext_noop("A member may only report games they played in."),
+    Action.ADD_OTHERS_MATCH: gettext_noop("A member may only add games they played in."),
+    Action.RUN_ROUNDS: gettext_noop("Only an organiser of this league runs its rounds."),
 }
 
 
@@ -135,31 +138,38 @@ def require(
         return
     action = Action(action)
     if action in (Action.INVITE, Action.RUN_ROUNDS):
-        raise NotAnOrganiser(ORGANISER_MESSAGES[action])
+        raise NotAnOrganiser(_(ORGANISER_MESSAGES[action]))
     if action == Action.CHECK_IN:
         raise NotAllowed(
-            "A member checks themselves in; only an organiser checks in someone else.",
+            _("A member checks themselves in; only an organiser checks in someone else."),
             field="player",
         )
     if action == Action.REPORT_TABLE:
-        raise NotAllowed(f"Only the players of table {table} report its result.", field="table")
+        raise NotAllowed(
+            _("Only the players of table %(table)s report its result.") % {"table": table},
+            field="table",
+        )
     if action in ORGANISER_MESSAGES:
         field = "match" if action == Action.ADD_OTHERS_MATCH else "placements"
-        raise NotAllowed(ORGANISER_MESSAGES[action], field=field)
+        raise NotAllowed(_(ORGANISER_MESSAGES[action]), field=field)
     if action in ORGANISER_ACTIONS:
         raise NotAnOrganiser()
     if action == Action.LOG_RESULT:
-        raise NotAllowed("Only members and organisers of this league may log its results.")
+        raise NotAllowed(_("Only members and organisers of this league may log its results."))
     if action == Action.CONFIRM_RESULT:
         if organises(user=user, league=league):
             raise NotAllowed(
-                "Only the players of a result confirm it; an organiser may void it instead."
+                _("Only the players of a result confirm it; an organiser may void it instead.")
             )
-        raise NotAllowed("Only the players of this result may confirm it.")
+        raise NotAllowed(_("Only the players of this result may confirm it."))
     if action == Action.DISPUTE_RESULT:
-        raise NotAllowed("Only the players of this result or an organiser may dispute it.")
-    player = membership.player.username if membership is not None else "another player"
-    raise NotAllowed(f"This invitation is for {player}; only they may answer it.")
+        raise NotAllowed(_("Only the players of this result or an organiser may dispute it."))
+    if membership is None:
+        raise NotAllowed(_("This invitation is for another player; only they may answer it."))
+    raise NotAllowed(
+        _("This invitation is for %(player)s; only they may answer it.")
+        % {"player": membership.player.username}
+    )
 
 
 def awaiting(*, players: dict[int, str], confirmed: set[int]) -> list[str]:

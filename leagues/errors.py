@@ -1,3 +1,5 @@
+from django.utils.translation import gettext as _
+
 from config.errors import Conflict, DomainError, NotAllowed
 
 
@@ -6,8 +8,8 @@ class LeagueError(DomainError):
 
 
 class NotAnOrganiser(NotAllowed):
-    def __init__(self, detail: str = "Only an organiser of this league may do this."):
-        super().__init__(detail)
+    def __init__(self, detail: str | None = None):
+        super().__init__(detail or _("Only an organiser of this league may do this."))
 
 
 class WrongState(Conflict):

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from leagues.errors import LeagueError
 from rulesets.registry import get_ruleset
 
@@ -97,23 +99,27 @@ def check_points_table(table: object) -> dict[str, int]:
     less than a worse one. Places left out score 0."""
     if not isinstance(table, dict):
         raise LeagueError(
-            "Give the points each place scores, from first place down.", field="points_table"
+            _("Give the points each place scores, from first place down."), field="points_table"
         )
     clean: dict[int, int] = {}
     for key, points in table.items():
         where = f"points_table.{key}"
         if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 64):
-            raise LeagueError("A place is a whole number from 1 to 64.", field=where)
+            raise LeagueError(_("A place is a whole number from 1 to 64."), field=where)
         if int(key) in clean:
-            raise LeagueError("This place is listed twice.", field=where)
+            raise LeagueError(_("This place is listed twice."), field=where)
         if not _is_int(points) or not 0 <= points <= MAX_POINTS:
-            raise LeagueError(f"Points are a whole number from 0 to {MAX_POINTS}.", field=where)
+            raise LeagueError(
+                _("Points are a whole number from 0 to %(most)s.") % {"most": MAX_POINTS},
+                field=where,
+            )
         clean[int(key)] = points
     ordered = sorted(clean.items())
-    for (place, points), (_, worse) in pairwise(ordered):
+    for (place, points), (_place, worse) in pairwise(ordered):
         if worse > points:
             raise LeagueError(
-                f"Place {place} scores {points}, so a worse place cannot score more.",
+                _("Place %(place)s scores %(points)s, so a worse place cannot score more.")
+                % {"place": place, "points": points},
                 field=f"points_table.{place + 1}",
             )
     return {str(place): points for place, points in ordered}
@@ -122,15 +128,16 @@ def check_points_table(table: object) -> dict[str, int]:
 def check_tie_breakers(value: object, *, ruleset: str) -> list[str]:
     allowed = tie_breakers_for(ruleset)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise LeagueError("Give tie-breakers as a list of names.", field="tie_breakers")
+        raise LeagueError(_("Give tie-breakers as a list of names."), field="tie_breakers")
     for index, name in enumerate(value):
         if name not in allowed:
             raise LeagueError(
-                f"'{name}' is not a tie-breaker for this game; choose from {', '.join(allowed)}.",
+                _("'%(name)s' is not a tie-breaker for this game; choose from %(names)s.")
+                % {"name": name, "names": ", ".join(allowed)},
                 field=f"tie_breakers.{index}",
             )
         if name in value[:index]:
-            raise LeagueError("Each tie-breaker is chosen once.", field=f"tie_breakers.{index}")
+            raise LeagueError(_("Each tie-breaker is chosen once."), field=f"tie_breakers.{index}")
     return value
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from matches.policies import POLICIES, default_policy
 from matches.services.common import InvalidMatchInput
 from rulesets.core.errors import InvalidInput
@@ -23,9 +25,11 @@ class LiveOptions:
     bank_seconds: int | None
 
 
-def _whole(value: object, *, field: str, low: int, high: int, what: str) -> int:
+def _whole(value: object, *, field: str, low: int, high: int, said: str) -> int:
+    """``value`` if a whole number from ``low`` to ``high``; else ``said`` (a sentence
+    of its own per field, translated, with ``%(low)s`` and ``%(high)s``) at ``field``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidMatchInput(f"{what} is a whole number from {low} to {high}.", field=field)
+        raise InvalidMatchInput(said % {"low": low, "high": high}, field=field)
     return value
 
 
@@ -39,29 +43,48 @@ def check_live_options(
     bank_seconds: object = None,
 ) -> LiveOptions:
     if not isinstance(public, bool):
-        raise InvalidMatchInput("public is true or false.", field="public")
-    bots = _whole(bots, field="bots", low=0, high=MAX_BOTS, what="The number of bots")
+        raise InvalidMatchInput(_("public is true or false."), field="public")
+    bots = _whole(
+        bots,
+        field="bots",
+        low=0,
+        high=MAX_BOTS,
+        said=_("The number of bots is a whole number from %(low)s to %(high)s."),
+    )
     if bot_policy is None:
         bot_policy = default_policy(game.slug)
     elif bot_policy not in POLICIES:
+        *others, last = sorted(POLICIES)
+        policies = _("%(roles)s or %(last)s") % {"roles": ", ".join(others), "last": last}
         raise InvalidMatchInput(
-            f"A bot plays {' or '.join(sorted(POLICIES))}, not {bot_policy!r}.", field="bot_policy"
+            _("A bot plays %(policies)s, not %(asked)s.")
+            % {"policies": policies if others else last, "asked": repr(bot_policy)},
+            field="bot_policy",
         )
     elif bot_policy == "greedy" and default_policy(game.slug) != "greedy":
         raise InvalidMatchInput(
-            f"{game.name} has no greedy bot yet; its bots play at random.", field="bot_policy"
+            _("%(game)s has no greedy bot yet; its bots play at random.") % {"game": game.name},
+            field="bot_policy",
         )
     if turn_seconds is not None:
         turn_seconds = _whole(
-            turn_seconds, field="turn_seconds", low=1, high=MAX_TURN_SECONDS, what="A turn"
+            turn_seconds,
+            field="turn_seconds",
+            low=1,
+            high=MAX_TURN_SECONDS,
+            said=_("A turn is a whole number from %(low)s to %(high)s."),
         )
     if bank_seconds is not None:
         if turn_seconds is None:
             raise InvalidMatchInput(
-                "A time bank needs a turn clock: send turn_seconds too.", field="bank_seconds"
+                _("A time bank needs a turn clock: send turn_seconds too."), field="bank_seconds"
             )
         bank_seconds = _whole(
-            bank_seconds, field="bank_seconds", low=0, high=MAX_TURN_SECONDS, what="A time bank"
+            bank_seconds,
+            field="bank_seconds",
+            low=0,
+            high=MAX_TURN_SECONDS,
+            said=_("A time bank is a whole number from %(low)s to %(high)s."),
         )
     return LiveOptions(
         public=public,

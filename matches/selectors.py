@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from matches.models import Match, MatchAction, MatchEvent, Participant
 from matches.services import MatchNotRunning, closed_reason
@@ -78,7 +79,7 @@ def live_match(match_id: int) -> tuple[Match, Ruleset]:
         raise MatchNotRunning(closed_reason(match))
     game = get_ruleset(match.ruleset)
     if game is None:
-        raise MatchNotRunning("This game is no longer known to the server.")
+        raise MatchNotRunning(_("This game is no longer known to the server."))
     return match, game
 
 

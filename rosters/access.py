@@ -52,6 +52,7 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from config.errors import NotAllowed
 from rosters.errors import NotYourGang
@@ -192,7 +193,7 @@ def require(*, user, action: Action, gang: Gang) -> None:
     if Action(action) in ROSTER_ACTIONS:
         raise NotYourGang()
     raise NotAllowed(
-        "Only an arbitrator of a campaign this gang has joined, or staff, may do this."
+        _("Only an arbitrator of a campaign this gang has joined, or staff, may do this.")
     )
 
 

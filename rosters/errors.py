@@ -1,5 +1,8 @@
 """Roster errors: each carries the facts and names the request field at fault."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from config.errors import Conflict, DomainError, NotAllowed
 
 
@@ -9,9 +12,12 @@ class RosterError(DomainError):
 
 class InsufficientCredits(RosterError):
     def __init__(self, *, needed: int, available: int, field: str = "item"):
-        super().__init__(
-            f"This costs {needed} credits but the gang has only {available}.", field=field
+        said = ngettext(
+            "This costs %(needed)s credit but the gang has only %(available)s.",
+            "This costs %(needed)s credits but the gang has only %(available)s.",
+            needed,
         )
+        super().__init__(said % {"needed": needed, "available": available}, field=field)
         self.needed = needed
         self.available = available
 
@@ -27,8 +33,10 @@ class CarryError(RosterError):
 class NotYourGang(NotAllowed):
     def __init__(self):
         super().__init__(
-            "Only the gang's owner (or staff) may change its roster; a campaign's arbitrators "
-            "may only where the owner lets them manage it."
+            _(
+                "Only the gang's owner (or staff) may change its roster; a campaign's "
+                "arbitrators may only where the owner lets them manage it."
+            )
         )
 
 

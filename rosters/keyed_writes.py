@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.response import Response
 
 from config import idempotency
@@ -61,8 +62,10 @@ def _first_answer(user, key: str, asked: str) -> Response:
     first = KeyedWrite.objects.get(user=user, key=key)
     if first.request != asked:
         raise idempotency.IdempotencyKeyReused(
-            "This Idempotency-Key was already used for a different request; "
-            "use a new key for a new write."
+            _(
+                "This Idempotency-Key was already used for a different request; "
+                "use a new key for a new write."
+            )
         )
     answer = json.loads(first.answer)
     return Response(answer, status=first.status, headers={REPLAYED: "true"})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
 
 from config.errors import NotAllowed
 from rosters import access
@@ -50,11 +51,16 @@ def table_gang(*, user, gang_id, field: str = "gang") -> dict:
         else None
     )
     if gang is None:
-        raise RosterError("There is no such gang.", field=field)
+        raise RosterError(_("There is no such gang."), field=field)
     if not access.takes_to_battle(user=user, gang=gang):
-        raise NotAllowed(f"{gang.name} is not your gang: bring one of your own gangs.", field=field)
+        raise NotAllowed(
+            _("%(gang)s is not your gang: bring one of your own gangs.") % {"gang": gang.name},
+            field=field,
+        )
     if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
-        raise RosterError(f"{gang.name} has no fighter able to fight.", field=field)
+        raise RosterError(
+            _("%(gang)s has no fighter able to fight.") % {"gang": gang.name}, field=field
+        )
     return gang_for_live_play(gang)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -149,9 +150,13 @@ def _from_scheduled(request, campaign: Campaign, data: dict, scheduled_verb, ver
     if sid is None:
         return verb(campaign=campaign, actor=request.user, **data)
     row = get_object_or_404(ScheduledBattle, pk=sid, campaign=campaign)
-    for field in ("gangs", "mission"):
+    refusals = {
+        "gangs": _("A scheduled battle's gangs come from its pre-battle."),
+        "mission": _("A scheduled battle's mission comes from its pre-battle."),
+    }
+    for field, refusal in refusals.items():
         if data.pop(field, None):
-            raise CampaignError("A scheduled battle's comes from its pre-battle.", field=field)
+            raise CampaignError(refusal, field=field)
     return scheduled_verb(scheduled=row, actor=request.user, **data)
 
 

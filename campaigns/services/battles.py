@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns import access
-from campaigns.errors import CampaignError, RoundClosed, WrongState
+from campaigns.errors import CampaignError, RoundClosed, WrongState, status_word
 from campaigns.models import (
     Battle,
     BattleSide,
@@ -41,18 +42,22 @@ def _active_gang_ids(campaign: Campaign) -> set[int]:
 def _open_round(campaign: Campaign) -> Round:
     round_ = campaign.rounds.filter(status=Round.Status.OPEN).first()
     if round_ is None:
-        raise RoundClosed("There is no open round to play in; the round is closed.", field="round")
+        raise RoundClosed(
+            _("There is no open round to play in; the round is closed."), field="round"
+        )
     return round_
 
 
 def _battle_gangs(campaign: Campaign, gangs: list[int]) -> dict[int, Gang]:
     """The two gangs of a battle, both members of the campaign."""
     if len(gangs) != 2 or len(set(gangs)) != 2:
-        raise CampaignError("A battle is fought by exactly two different gangs.", field="gangs")
+        raise CampaignError(_("A battle is fought by exactly two different gangs."), field="gangs")
     members = _active_gang_ids(campaign)
     outsiders = [g for g in gangs if g not in members]
     if outsiders:
-        raise CampaignError(f"Gang {outsiders[0]} is not in this campaign.", field="gangs")
+        raise CampaignError(
+            _("Gang %(gang)s is not in this campaign.") % {"gang": outsiders[0]}, field="gangs"
+        )
     return {g.pk: g for g in Gang.objects.select_related("owner").filter(pk__in=gangs)}
 
 
@@ -60,13 +65,15 @@ def _int_keyed(value, field: str) -> dict[int, object]:
     if value in (None, ""):
         return {}
     if not isinstance(value, dict):
-        raise CampaignError("Give an object keyed by gang id.", field=field)
+        raise CampaignError(_("Give an object keyed by gang id."), field=field)
     out = {}
     for key, item in value.items():
         try:
             out[int(key)] = item
         except (TypeError, ValueError):
-            raise CampaignError(f"'{key}' is not a gang id.", field=field) from None
+            raise CampaignError(
+                _("'%(key)s' is not a gang id.") % {"key": key}, field=field
+            ) from None
     return out
 
 
@@ -78,7 +85,7 @@ def _casualty_rows(casualties, fighters: dict[int, Fighter]) -> list[tuple]:
         path = f"casualties.{index}"
         if not isinstance(casualty, dict):
             raise CampaignError(
-                "Each casualty is an object with fighter and taken_out_by.", field=path
+                _("Each casualty is an object with fighter and taken_out_by."), field=path
             )
         fighter = (
             fighters.get(casualty.get("fighter"))
@@ -86,14 +93,21 @@ def _casualty_rows(casualties, fighters: dict[int, Fighter]) -> list[tuple]:
             else None
         )
         if fighter is None:
-            raise CampaignError("This fighter is not in either gang.", field=f"{path}.fighter")
+            raise CampaignError(_("This fighter is not in either gang."), field=f"{path}.fighter")
         if not fighter.is_active:
             raise CampaignError(
-                f"{fighter.name} is {fighter.status} and did not fight.", field=f"{path}.fighter"
+                (
+                    _("%(fighter)s is dead and did not fight.")
+                    if fighter.status == Fighter.Status.DEAD
+                    else _("%(fighter)s is retired and did not fight.")
+                )
+                % {"fighter": fighter.name},
+                field=f"{path}.fighter",
             )
         if fighter.pk in seen:
             raise CampaignError(
-                f"{fighter.name} is taken out of action twice in one report.",
+                _("%(fighter)s is taken out of action twice in one report.")
+                % {"fighter": fighter.name},
                 field=f"{path}.fighter",
             )
         seen.add(fighter.pk)
@@ -107,16 +121,18 @@ def _attacker(by, fighter: Fighter, fighters: dict[int, Fighter], path: str) -> 
     attacker = fighters.get(by) if isinstance(by, int) else None
     if attacker is None:
         raise CampaignError(
-            "The fighter who took them out is not in either gang.",
+            _("The fighter who took them out is not in either gang."),
             field=f"{path}.taken_out_by",
         )
     if not attacker.is_active:
         raise CampaignError(
-            f"{attacker.name} is {attacker.status}: a dead fighter deals no blows.",
+            _("%(fighter)s is dead: a dead fighter deals no blows.") % {"fighter": attacker.name}
+            if attacker.status == Fighter.Status.DEAD
+            else _("%(fighter)s is retired and dealt no blows.") % {"fighter": attacker.name},
             field=f"{path}.taken_out_by",
         )
     if attacker.pk == fighter.pk:
-        raise CampaignError("A fighter cannot take themself out.", field=f"{path}.taken_out_by")
+        raise CampaignError(_("A fighter cannot take themself out."), field=f"{path}.taken_out_by")
     return attacker
 
 
@@ -126,7 +142,9 @@ def _earnings(gangs: list[int], goods, credits) -> tuple[dict, dict]:
     credits_by_gang = _int_keyed(credits, "credits")
     for gang_id in set(goods_by_gang) | set(credits_by_gang):
         if gang_id not in gangs:
-            raise CampaignError(f"Gang {gang_id} did not fight this battle.", field="goods")
+            raise CampaignError(
+                _("Gang %(gang)s did not fight this battle.") % {"gang": gang_id}, field="goods"
+            )
     # Goods, and the seed's "campaign findable items" (whiskey, hooch, dynamite, rabbit's
     # foot, horse, town map): the post-game puts goods in the goods and items in the stash.
     findable = rosters.findable_slugs()
@@ -137,8 +155,8 @@ def _earnings(gangs: list[int], goods, credits) -> tuple[dict, dict]:
             or any(s not in findable for s in found)
         ):
             raise CampaignError(
-                f"Goods and found items are a list of up to {MAX_GOODS_PER_SIDE} of: "
-                f"{', '.join(findable)}.",
+                _("Goods and found items are a list of up to %(most)s of: %(items)s.")
+                % {"most": MAX_GOODS_PER_SIDE, "items": ", ".join(findable)},
                 field=f"goods.{gang_id}",
             )
     for gang_id, amount in credits_by_gang.items():
@@ -148,7 +166,8 @@ def _earnings(gangs: list[int], goods, credits) -> tuple[dict, dict]:
             or not 0 <= amount <= MAX_CREDITS_EARNED
         ):
             raise CampaignError(
-                f"Credits earned are a whole number from 0 to {MAX_CREDITS_EARNED}.",
+                _("Credits earned are a whole number from 0 to %(most)s.")
+                % {"most": MAX_CREDITS_EARNED},
                 field=f"credits.{gang_id}",
             )
     return goods_by_gang, credits_by_gang
@@ -191,7 +210,7 @@ def report_battle(
             overseen = [g for g in gang_rows.values() if g.owner_id != actor.pk]
     if winner is not None and winner not in gangs:
         raise CampaignError(
-            "The winner must be one of the two gangs (or null for a draw).", field="winner"
+            _("The winner must be one of the two gangs (or null for a draw)."), field="winner"
         )
     fighters = {f.pk: f for f in Fighter.objects.filter(gang_id__in=gangs)}
     rows = _casualty_rows(casualties, fighters)
@@ -273,14 +292,15 @@ def confirm_battle(*, battle: Battle, actor) -> Battle:
         return battle  # confirming twice changes nothing
     _require_confirm(battle, actor)
     if battle.status == Battle.Status.VOID:
-        raise WrongState("This battle was voided.", field="battle")
+        raise WrongState(_("This battle was voided."), field="battle")
     if battle.status == Battle.Status.CONFIRMED:
         return battle  # the other side confirmed it already: nothing changes
     members = _active_gang_ids(battle.campaign)
     gone = [g for g in _gangs(battle) if g.pk not in members]
     if gone:
         raise WrongState(
-            f"{gone[0].name} is no longer in the campaign; the battle cannot count.",
+            _("%(gang)s is no longer in the campaign; the battle cannot count.")
+            % {"gang": gone[0].name},
             field="battle",
         )
     battle.status = Battle.Status.CONFIRMED
@@ -372,10 +392,14 @@ def dispute_battle(*, battle: Battle, actor, reason: str) -> Battle:
         Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=battle.pk)
     )
     if battle.status != Battle.Status.REPORTED:
-        raise WrongState(f"A {battle.status} battle cannot be disputed.", field="battle")
+        raise WrongState(
+            _("This battle cannot be disputed: it is %(status)s.")
+            % {"status": status_word(battle.status)},
+            field="battle",
+        )
     _require_confirm(battle, actor)
     if not reason.strip():
-        raise CampaignError("Say what is wrong with the report.", field="reason")
+        raise CampaignError(_("Say what is wrong with the report."), field="reason")
     battle.status = Battle.Status.DISPUTED
     battle.dispute_reason = reason
     battle.save(update_fields=["status", "dispute_reason"])

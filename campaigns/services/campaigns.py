@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from campaigns import access
-from campaigns.errors import CampaignError, WrongState
+from campaigns.errors import CampaignError, WrongState, status_word
 from campaigns.log_lines import settings_named
 from campaigns.models import (
     MAX_BATTLES_PER_PAIRING,
@@ -41,11 +42,12 @@ SETTINGS = (
 
 def _check_tie_breakers(value) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise CampaignError("Give tie-breakers as a list of names.", field="tie_breakers")
+        raise CampaignError(_("Give tie-breakers as a list of names."), field="tie_breakers")
     unknown = [v for v in value if v not in TIE_BREAKERS]
     if unknown or len(set(value)) != len(value):
         raise CampaignError(
-            f"Tie-breakers are chosen once each from {', '.join(TIE_BREAKERS)}.",
+            _("Tie-breakers are chosen once each from %(names)s.")
+            % {"names": ", ".join(TIE_BREAKERS)},
             field="tie_breakers",
         )
     return value
@@ -65,12 +67,12 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
     updating ask it, and so does the admin's form before it saves."""
     if campaign is None and ruleset not in RULESETS:
         raise CampaignError(
-            "Campaigns follow Last Hope Frontier gangs; log other games in a league.",
+            _("Campaigns follow Last Hope Frontier gangs; log other games in a league."),
             field="ruleset",
         )
     for key in changes:
         if key not in SETTINGS:
-            raise CampaignError(f"'{key}' cannot be changed.", field=key)
+            raise CampaignError(_("'%(key)s' cannot be changed.") % {"key": key}, field=key)
     if "tie_breakers" in changes:
         _check_tie_breakers(changes["tie_breakers"])
     check_mission_settings(changes)
@@ -85,7 +87,7 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
             or not 1 <= limit <= MAX_BATTLES_PER_PAIRING
         ):
             raise CampaignError(
-                f"Give a whole number from 1 to {MAX_BATTLES_PER_PAIRING}.",
+                _("Give a whole number from 1 to %(most)s.") % {"most": MAX_BATTLES_PER_PAIRING},
                 field="max_battles_per_pairing",
             )
     win, draw = (
@@ -97,7 +99,7 @@ def check_settings(*, changes: dict, campaign: Campaign | None = None, ruleset: 
         for key in ("points_win", "points_draw")
     )
     if win < draw:  # else the CheckConstraint answers, as a 500
-        raise CampaignError("A win must be worth at least a draw.", field="points_win")
+        raise CampaignError(_("A win must be worth at least a draw."), field="points_win")
 
 
 @transaction.atomic
@@ -166,12 +168,16 @@ def set_status(*, campaign: Campaign, status: str, actor) -> Campaign:
         Campaign.Status.ACTIVE: Campaign.Status.FINISHED,
     }
     if allowed.get(campaign.status) != status:
-        raise WrongState(f"A {campaign.status} campaign cannot become {status}.", field="status")
+        raise WrongState(
+            _("The campaign is %(status)s: it cannot become %(wanted)s.")
+            % {"status": status_word(campaign.status), "wanted": status_word(status)},
+            field="status",
+        )
     if (
         status == Campaign.Status.FINISHED
         and campaign.rounds.exclude(status=Round.Status.CLOSED).exists()
     ):
-        raise WrongState("Close the open round before finishing the campaign.", field="status")
+        raise WrongState(_("Close the open round before finishing the campaign."), field="status")
     campaign.status = status
     campaign.save(update_fields=["status"])
     verb = "started" if status == Campaign.Status.ACTIVE else "finished"

@@ -6,6 +6,7 @@ other side hears of it. A confirmed battle was applied to the gangs and stands."
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns import access
 from campaigns.errors import CampaignError, WrongState
@@ -28,7 +29,8 @@ def void_battle(*, battle: Battle, actor, reason: str = "") -> Battle:
     battle = _locked(battle)
     if battle.status == Battle.Status.CONFIRMED:
         raise WrongState(
-            "A confirmed battle has been applied to the gangs; it cannot be voided.", field="battle"
+            _("A confirmed battle has been applied to the gangs; it cannot be voided."),
+            field="battle",
         )
     if battle.status == Battle.Status.VOID:
         return battle  # voiding twice changes nothing
@@ -62,12 +64,12 @@ def withdraw_battle(*, battle: Battle, actor) -> Battle:
         return battle  # withdrawn (or voided) already: nothing changes
     if battle.status == Battle.Status.CONFIRMED:
         raise WrongState(
-            "This battle is confirmed and applied to the gangs; it cannot be withdrawn.",
+            _("This battle is confirmed and applied to the gangs; it cannot be withdrawn."),
             field="battle",
         )
     if battle.source != Battle.Source.LOGGED:
         raise CampaignError(
-            "A live battle's result is the server's; an arbitrator may void it.", field="battle"
+            _("A live battle's result is the server's; an arbitrator may void it."), field="battle"
         )
     battle.status = Battle.Status.VOID
     battle.void_reason = f"Withdrawn by {actor.username}, who reported it."

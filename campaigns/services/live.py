@@ -4,6 +4,7 @@ a reported result when it finishes (the ``MATCH_FINISHED_HANDLERS`` hand-off, an
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns import access
 from campaigns.errors import CampaignError
@@ -52,7 +53,8 @@ def start_live_battle(
     for index, gang in enumerate(ordered):
         if not gang.fighters.filter(status=Fighter.Status.ACTIVE).exists():
             raise CampaignError(
-                f"{gang.name} has no fighter able to fight.", field=f"gangs.{index}"
+                _("%(gang)s has no fighter able to fight.") % {"gang": gang.name},
+                field=f"gangs.{index}",
             )
     extra = dict(options or {})
     extra.pop("gangs", None)  # the server builds the gangs from the rosters, never the client

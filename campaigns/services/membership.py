@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns import access
-from campaigns.errors import CampaignError, WrongState
+from campaigns.errors import CampaignError, WrongState, status_word, via_words
 from campaigns.models import (
     Battle,
     Campaign,
@@ -56,13 +57,15 @@ def request_join(
     if not arbitrator:
         access.require(user=actor, action=access.Action.ASK_TO_JOIN, campaign=campaign, gang=gang)
         if join_code.strip().upper() != campaign.join_code.upper():
-            raise CampaignError("That is not this campaign's join code.", field="join_code")
+            raise CampaignError(_("That is not this campaign's join code."), field="join_code")
     if campaign.status == Campaign.Status.FINISHED:
-        raise WrongState("The campaign is finished.", field="gang")
+        raise WrongState(_("The campaign is finished."), field="gang")
     live = Membership.objects.filter(campaign=campaign, gang=gang, status__in=Membership.LIVE)
     if live.exists():
         raise WrongState(
-            f"{gang.name} is already in the campaign, invited or waiting to join.", field="gang"
+            _("%(gang)s is already in the campaign, invited or waiting to join.")
+            % {"gang": gang.name},
+            field="gang",
         )
     now = timezone.now()
     if arbitrator and owner:
@@ -114,9 +117,14 @@ def _decide(membership: Membership, *, status: str, actor, text: str, code: str)
 
 
 def _nothing_to_decide(membership: Membership, what: str) -> WrongState:
+    said = _("%(what)s; %(gang)s is %(status)s here (%(via)s). Nothing changed.") % {
+        "what": what,
+        "gang": membership.gang.name,
+        "status": status_word(membership.status),
+        "via": via_words(membership.via),
+    }
     return WrongState(
-        f"{what}; {membership.gang.name} is {membership.status} here "
-        f"({membership.get_via_display()}). Nothing changed.",
+        said,
         field="membership",
     )
 
@@ -132,7 +140,7 @@ def decide_membership(*, membership: Membership, approve: bool, actor) -> Member
     if membership.via == Via.REQUEST and membership.status == wanted:
         return membership  # decided so already
     if membership.status != Status.PENDING:
-        raise _nothing_to_decide(membership, "Approve and reject decide a request to join")
+        raise _nothing_to_decide(membership, _("Approve and reject decide a request to join"))
     gang = membership.gang.name
     text = f"{gang} joined the campaign." if approve else f"{gang}'s request was turned down."
     code = "joined" if approve else "turned_down"
@@ -157,9 +165,9 @@ def answer_invitation(
     if membership.via == Via.INVITATION and membership.status == wanted:
         return membership  # answered so already
     if membership.status != Status.INVITED:
-        raise _nothing_to_decide(membership, "Accept and decline answer an invitation")
+        raise _nothing_to_decide(membership, _("Accept and decline answer an invitation"))
     if accept and membership.campaign.status == Campaign.Status.FINISHED:
-        raise WrongState("The campaign is finished.", field="membership")
+        raise WrongState(_("The campaign is finished."), field="membership")
     gang = membership.gang.name
     text = f"{gang} joined the campaign." if accept else f"{gang} declined the invitation."
     if accept and arbitrators_manage_roster is not None:
@@ -230,12 +238,14 @@ def leave_campaign(*, membership: Membership, actor) -> Membership:
         return membership  # left already
     if membership.status == Status.INVITED:
         raise WrongState(
-            f"{membership.gang.name} is only invited: decline the invitation instead.",
+            _("%(gang)s is only invited: decline the invitation instead.")
+            % {"gang": membership.gang.name},
             field="membership",
         )
     if membership.status not in (Status.PENDING, Status.ACTIVE):
         raise WrongState(
-            f"{membership.gang.name} is not in the campaign ({membership.status}).",
+            _("%(gang)s is not in the campaign (%(status)s).")
+            % {"gang": membership.gang.name, "status": status_word(membership.status)},
             field="membership",
         )
     was_member = membership.status == Status.ACTIVE

@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns import access
 from campaigns.errors import CampaignError
@@ -35,14 +36,18 @@ def check_mission_settings(changes: dict) -> None:
     """A campaign's ``mission_choice`` and ``underdog_bonus`` (check_settings asks)."""
     if "mission_choice" in changes and changes["mission_choice"] not in Mission.Choice.values:
         raise CampaignError(
-            f"Choose one of {', '.join(Mission.Choice.values)}.", field="mission_choice"
+            _("Choose one of %(choices)s.") % {"choices": ", ".join(Mission.Choice.values)},
+            field="mission_choice",
         )
     if "underdog_bonus" in changes:
         bonus = changes["underdog_bonus"]
         if isinstance(bonus, bool) or not isinstance(bonus, int):
-            raise CampaignError("A whole number of credits.", field="underdog_bonus")
+            raise CampaignError(_("A whole number of credits."), field="underdog_bonus")
         if not 0 <= bonus <= MAX_UNDERDOG_BONUS:
-            raise CampaignError(f"From 0 to {MAX_UNDERDOG_BONUS} credits.", field="underdog_bonus")
+            raise CampaignError(
+                _("From 0 to %(most)s credits.") % {"most": MAX_UNDERDOG_BONUS},
+                field="underdog_bonus",
+            )
 
 
 def check_mission_data(data) -> dict:
@@ -64,10 +69,12 @@ def choose_mission(*, campaign: Campaign, actor, gangs: list, requested) -> Miss
         rows = offered()
         return secrets.choice(rows) if rows else None
     if not isinstance(requested, str):
-        raise CampaignError("Name a mission by its key.", field="mission")
+        raise CampaignError(_("Name a mission by its key."), field="mission")
     mission = Mission.objects.filter(key=requested, active=True).first()
     if mission is None:
-        raise CampaignError(f"There is no mission {requested[:40]!r}.", field="mission")
+        raise CampaignError(
+            _("There is no mission %(key)s.") % {"key": repr(requested[:40])}, field="mission"
+        )
     access.require(user=actor, action=access.Action.PICK_MISSION, campaign=campaign, gangs=gangs)
     return mission
 
@@ -88,21 +95,26 @@ def tabletop_earnings(
     tokens = {t["key"]: t["item"] for t in data["loot"]}
     loot = loot or {}
     if not isinstance(loot, dict):
-        raise CampaignError("Give the loot tokens picked up, keyed by gang id.", field="loot")
+        raise CampaignError(_("Give the loot tokens picked up, keyed by gang id."), field="loot")
     ids = [g.pk for g in gangs]
     taken: set[str] = set()
     goods, credits = {}, {}
     for key in loot:
         if str(key) not in {str(i) for i in ids}:
-            raise CampaignError(f"'{key}' is not a gang of this battle.", field="loot")
+            raise CampaignError(
+                _("'%(key)s' is not a gang of this battle.") % {"key": key}, field="loot"
+            )
     bonus = _underdog_bonus(campaign, gangs)
     for index, gang_id in enumerate(ids):
         picked = loot.get(gang_id, loot.get(str(gang_id), []))
         field = f"loot.{gang_id}"
         if not isinstance(picked, list) or any(k not in tokens for k in picked):
-            raise CampaignError(f"Loot tokens of this mission: {', '.join(tokens)}.", field=field)
+            raise CampaignError(
+                _("Loot tokens of this mission: %(tokens)s.") % {"tokens": ", ".join(tokens)},
+                field=field,
+            )
         if taken & set(picked) or len(set(picked)) != len(picked):
-            raise CampaignError("Each loot token is picked up once.", field=field)
+            raise CampaignError(_("Each loot token is picked up once."), field=field)
         taken |= set(picked)
         outcome = "draw" if winner is None else "win" if winner == gang_id else "loss"
         reward = data["rewards"][side_of(index)][outcome]
@@ -132,12 +144,12 @@ def report_with_mission(
     chosen = choose_mission(campaign=campaign, actor=actor, gangs=ordered, requested=mission)
     if chosen is None:
         if loot:
-            raise CampaignError("Loot tokens come with a mission.", field="loot")
+            raise CampaignError(_("Loot tokens come with a mission."), field="loot")
         return report_battle(campaign=campaign, actor=actor, gangs=gangs, **report)
     for field in ("credits", "goods"):
         if report.pop(field, None):
             raise CampaignError(
-                "A battle with a mission earns the mission's rewards: name the loot picked up.",
+                _("A battle with a mission earns the mission's rewards: name the loot picked up."),
                 field=field,
             )
     goods, credits = tabletop_earnings(
@@ -164,11 +176,14 @@ def save_mission(*, mission: Mission, data, active: bool, actor) -> Mission:
     rules; the key and name follow the data. Battles keep the mission they were played with
     as a key; a live battle already dealt plays the data it was dealt."""
     if not (actor and actor.is_staff):
-        raise CampaignError("Only staff edit missions.", field="data")
+        raise CampaignError(_("Only staff edit missions."), field="data")
     checked = check_mission_data(data)
     clash = Mission.objects.filter(key=checked["key"]).exclude(pk=mission.pk).exists()
     if clash:
-        raise CampaignError(f"Another mission has the key {checked['key']!r}.", field="data")
+        raise CampaignError(
+            _("Another mission has the key %(key)s.") % {"key": repr(checked["key"])},
+            field="data",
+        )
     mission.key, mission.name, mission.data, mission.active = (
         checked["key"],
         checked["name"],

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from campaigns.errors import CampaignError
 from campaigns.models import Battle, BattleSide, Campaign, LiveBattle, Round
-from rulesets.core.words import counted
 
 
 def _pending_live(round_: Round):
@@ -60,10 +62,21 @@ def check_pairing_limit(*, campaign: Campaign, round_: Round, gangs: list[int]) 
     fought = battles_by_pair(round_)[frozenset(gangs)]
     limit = campaign.max_battles_per_pairing
     if fought >= limit:
+        fought_said = ngettext(
+            "These two gangs have already fought %(fought)s battle in round %(round)s",
+            "These two gangs have already fought %(fought)s battles in round %(round)s",
+            fought,
+        ) % {"fought": fought, "round": round_.number}
+        allowed_said = ngettext(
+            "this campaign allows %(limit)s battle per pair of gangs a round",
+            "this campaign allows %(limit)s battles per pair of gangs a round",
+            limit,
+        ) % {"limit": limit}
         raise CampaignError(
-            f"These two gangs have already fought {counted(fought, 'battle')} in round "
-            f"{round_.number}, and this campaign allows {counted(limit, 'battle')} per pair of "
-            "gangs a round. An arbitrator may void one, its reporter may withdraw one, or they "
-            "meet again next round.",
+            _(
+                "%(fought)s, and %(allowed)s. An arbitrator may void one, its reporter may "
+                "withdraw one, or they meet again next round."
+            )
+            % {"fought": fought_said, "allowed": allowed_said},
             field="gangs",
         )

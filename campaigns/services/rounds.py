@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns import access
 from campaigns.errors import WrongState
@@ -30,10 +31,10 @@ def open_round(*, campaign: Campaign, actor, deadline=None) -> Round:
     access.require(user=actor, action=access.Action.RUN, campaign=campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.status != Campaign.Status.ACTIVE:
-        raise WrongState("Start the campaign before opening rounds.", field="campaign")
+        raise WrongState(_("Start the campaign before opening rounds."), field="campaign")
     if campaign.rounds.exclude(status=Round.Status.CLOSED).exists():
         raise WrongState(
-            "Close the open round first: one round is played at a time.", field="round"
+            _("Close the open round first: one round is played at a time."), field="round"
         )
     number = (campaign.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     if deadline is None:

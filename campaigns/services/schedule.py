@@ -12,6 +12,8 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns import access
 from campaigns.errors import CampaignError
@@ -88,7 +90,7 @@ def _check_not_played(scheduled: ScheduledBattle) -> None:
     live = scheduled.live
     again = live is not None and live.battle_id is None and live.match.status in UNPLAYED
     if scheduled.battle_id or (live is not None and not again):
-        raise CampaignError("This battle is being played or was played.", field="scheduled")
+        raise CampaignError(_("This battle is being played or was played."), field="scheduled")
 
 
 def _limit(mission) -> int | None:
@@ -96,19 +98,29 @@ def _limit(mission) -> int | None:
 
 
 def _fighters(count: int) -> str:
-    return f"{count} fighter" if count == 1 else f"{count} fighters"
+    return ngettext("%(count)s fighter", "%(count)s fighters", count) % {"count": count}
 
 
 def _check_crew(*, gang, picked, limit: int | None) -> list:
     """A crew of ``gang``: different fighters of it able to fight, at most ``limit``."""
     field = f"crews.{gang.pk}"
     if not isinstance(picked, list) or not picked or len(set(map(str, picked))) != len(picked):
-        raise CampaignError("A list of different fighter ids.", field=field)
+        raise CampaignError(_("A list of different fighter ids."), field=field)
     able = set(gang.fighters.filter(status=Fighter.Status.ACTIVE).values_list("pk", flat=True))
     if any(isinstance(f, bool) or f not in able for f in picked):
-        raise CampaignError(f"Only {gang.name}'s fighters able to fight.", field=field)
+        raise CampaignError(
+            _("Only %(gang)s's fighters able to fight.") % {"gang": gang.name}, field=field
+        )
     if limit and len(picked) > limit:
-        raise CampaignError(f"This mission takes at most {_fighters(limit)}.", field=field)
+        raise CampaignError(
+            ngettext(
+                "This mission takes at most %(count)s fighter.",
+                "This mission takes at most %(count)s fighters.",
+                limit,
+            )
+            % {"count": limit},
+            field=field,
+        )
     return picked
 
 
@@ -119,11 +131,14 @@ def _merge_crews(*, scheduled: ScheduledBattle, actor, mission, crews, kept: dic
     if crews in (None, ""):
         crews = {}
     if not isinstance(crews, dict):
-        raise CampaignError("Give the fighters who take part, keyed by gang id.", field="crews")
+        raise CampaignError(_("Give the fighters who take part, keyed by gang id."), field="crews")
     gangs = {str(g.pk): g for g in _gangs(scheduled)}
     unknown = set(map(str, crews)) - set(gangs)
     if unknown:
-        raise CampaignError(f"'{sorted(unknown)[0]}' is not a gang of this battle.", field="crews")
+        raise CampaignError(
+            _("'%(key)s' is not a gang of this battle.") % {"key": sorted(unknown)[0]},
+            field="crews",
+        )
     out = dict(kept)
     for key, picked in crews.items():
         gang = gangs[str(key)]
@@ -148,7 +163,7 @@ def prepare_battle(
     if attacker is None:
         attacker = gangs[0].pk
     if attacker not in (g.pk for g in gangs):
-        raise CampaignError("The attacker is one of the battle's two gangs.", field="attacker")
+        raise CampaignError(_("The attacker is one of the battle's two gangs."), field="attacker")
     ordered = sorted(gangs, key=lambda g: g.pk != attacker)
     chosen = choose_mission(
         campaign=scheduled.campaign,
@@ -202,7 +217,7 @@ def pick_crew(*, scheduled: ScheduledBattle, actor, gang: int, fighters: list) -
     scheduled = _locked(scheduled)
     _check_not_played(scheduled)
     if scheduled.prepared_at is None:
-        raise CampaignError("Set the battle up first (its pre-battle).", field="scheduled")
+        raise CampaignError(_("Set the battle up first (its pre-battle)."), field="scheduled")
     scheduled.crews = _merge_crews(
         scheduled=scheduled,
         actor=actor,
@@ -229,13 +244,14 @@ def ready_seats(scheduled: ScheduledBattle) -> list[int]:
     the mission limits it, and not yet played."""
     _check_not_played(scheduled)
     if scheduled.prepared_at is None:
-        raise CampaignError("Set the battle up first (its pre-battle).", field="scheduled")
+        raise CampaignError(_("Set the battle up first (its pre-battle)."), field="scheduled")
     seats = [scheduled.attacker_id, scheduled.defender_id]
     limit = _limit(scheduled.mission)
     for gang in _gangs(scheduled) if limit else ():
         if str(gang.pk) not in scheduled.crews:
             raise CampaignError(
-                f"{gang.name}'s crew is not picked yet (at most {_fighters(limit)}).",
+                _("%(gang)s's crew is not picked yet (at most %(fighters)s).")
+                % {"gang": gang.name, "fighters": _fighters(limit)},
                 field=f"crews.{gang.pk}",
             )
     return seats

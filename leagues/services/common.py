@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 
 from leagues.errors import LeagueError
 
@@ -16,5 +17,7 @@ def find_player(username: object, *, field: str = "player"):
         else None
     )
     if user is None:
-        raise LeagueError(f"There is no player called '{username}'.", field=field)
+        raise LeagueError(
+            _("There is no player called '%(name)s'.") % {"name": username}, field=field
+        )
     return user

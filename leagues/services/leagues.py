@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from leagues import access, summaries
 from leagues.errors import LeagueError
@@ -38,40 +39,42 @@ def check_settings(values: dict, *, ruleset: str) -> dict:
     if "house_rules" in values:
         values["house_rules"] = checked_house_rules(ruleset, values["house_rules"], LeagueError)
     if values.get("scoring", "placement") not in League.Scoring.values:
-        raise LeagueError("Scoring is 'placement' or 'win_draw_loss'.", field="scoring")
+        raise LeagueError(_("Scoring is 'placement' or 'win_draw_loss'."), field="scoring")
     if not isinstance(values.get("asks_check_in", False), bool):
-        raise LeagueError("true or false.", field="asks_check_in")
+        raise LeagueError(_("true or false."), field="asks_check_in")
     bye = values.get("bye_points")
     if bye is not None and (isinstance(bye, bool) or not isinstance(bye, int) or bye < 0):
-        raise LeagueError("A bye's points: a whole number from 0, or null.", field="bye_points")
+        raise LeagueError(_("A bye's points: a whole number from 0, or null."), field="bye_points")
     if values.get("unreported_tables", "unplayed") not in ("unplayed", "loss", "draw"):
-        raise LeagueError("One of: unplayed, loss, draw.", field="unreported_tables")
+        raise LeagueError(_("One of: unplayed, loss, draw."), field="unreported_tables")
     for key in ("points_win", "points_draw", "points_loss"):
         value = values.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-            raise LeagueError("Points are a whole number from 0 to 1000.", field=key)
+            raise LeagueError(_("Points are a whole number from 0 to 1000."), field=key)
     return values
 
 
 def check_order(league: League) -> None:
     if not league.points_win >= league.points_draw >= league.points_loss:
         raise LeagueError(
-            "A win is worth at least a draw, and a draw at least a loss.", field="points_draw"
+            _("A win is worth at least a draw, and a draw at least a loss."), field="points_draw"
         )
     start, end = league.season_start, league.season_end
     if start and end and end < start:
-        raise LeagueError("The season cannot end before it starts.", field="season_end")
+        raise LeagueError(_("The season cannot end before it starts."), field="season_end")
 
 
 @transaction.atomic
 def create_league(*, creator, name: str, ruleset: str, **settings) -> League:
     """Found a league of one game; its creator organises it."""
     if not isinstance(ruleset, str) or get_ruleset(ruleset) is None:
-        raise LeagueError(f"There is no game called '{ruleset}'.", field="ruleset")
+        raise LeagueError(
+            _("There is no game called '%(name)s'.") % {"name": ruleset}, field="ruleset"
+        )
     unknown = set(settings) - set(SETTINGS)
     if unknown:
         field = sorted(unknown)[0]
-        raise LeagueError(f"'{field}' is not a league setting.", field=field)
+        raise LeagueError(_("'%(key)s' is not a league setting.") % {"key": field}, field=field)
     values = {**default_settings(ruleset), **settings}
     league = League(
         name=name, ruleset=ruleset, created_by=creator, **check_settings(values, ruleset=ruleset)
@@ -91,7 +94,7 @@ def update_league(*, league: League, actor, **changes) -> League:
     league = League.objects.select_for_update().get(pk=league.pk)
     for key in changes:
         if key not in SETTINGS:
-            raise LeagueError(f"'{key}' cannot be changed.", field=key)
+            raise LeagueError(_("'%(key)s' cannot be changed.") % {"key": key}, field=key)
     for key, value in check_settings(dict(changes), ruleset=league.ruleset).items():
         setattr(league, key, value)
     check_order(league)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
 from config.errors import DomainError
@@ -41,10 +42,10 @@ def add_member(*, league: League, player, actor, join_code: str = "") -> Members
         access.require(user=actor, action=access.Action.INVITE, league=league)
     if joining and not organiser:
         if not join_code or join_code != league.join_code:
-            raise LeagueError("That is not this league's join code.", field="join_code")
+            raise LeagueError(_("That is not this league's join code."), field="join_code")
         # Organisers may still invite players afterwards, to enter a past season's results.
         if league.season_end and timezone.localdate() > league.season_end:
-            raise WrongState("The season is over.", field="player")
+            raise WrongState(_("The season is over."), field="player")
     existing = Membership.objects.select_for_update().filter(league=league, player=player).first()
     if existing is not None:
         return _again(existing, joining=joining)
@@ -59,7 +60,10 @@ def add_member(*, league: League, player, actor, join_code: str = "") -> Members
                 answered_at=timezone.now() if joining else None,
             )
     except IntegrityError:  # only if a writer skipped the league lock (the admin's inline)
-        raise WrongState(f"{player.username} is already in this league.", field="player") from None
+        raise WrongState(
+            _("%(name)s is already in this league.") % {"name": player.username},
+            field="player",
+        ) from None
     notify.league_invitation(membership=membership)
     return membership
 
@@ -96,16 +100,17 @@ def _again(membership: Membership, *, joining: bool) -> Membership:
     an organiser's second invitation is refused."""
     name = membership.player.username
     if membership.status == Status.ACTIVE:
-        raise WrongState(f"{name} is already a member.", field="player")
+        raise WrongState(_("%(name)s is already a member.") % {"name": name}, field="player")
     if joining:
         membership.status = Status.ACTIVE
         membership.answered_at = timezone.now()
         membership.save(update_fields=["status", "answered_at"])
         return membership
     if membership.status == Status.INVITED:
-        raise WrongState(f"{name} is already invited.", field="player")
+        raise WrongState(_("%(name)s is already invited.") % {"name": name}, field="player")
     raise WrongState(
-        f"{name} declined this league's invitation; they may still join with its code.",
+        _("%(name)s declined this league's invitation; they may still join with its code.")
+        % {"name": name},
         field="player",
     )
 
@@ -131,7 +136,7 @@ def accept_membership(*, membership: Membership, actor) -> tuple[Membership, boo
         return membership, False
     if membership.status == Status.DECLINED:
         raise WrongState(
-            "You declined this invitation; join with the league's code if you changed your mind."
+            _("You declined this invitation; join with the league's code if you changed your mind.")
         )
     membership.status = Status.ACTIVE
     membership.answered_at = timezone.now()
@@ -147,7 +152,7 @@ def decline_membership(*, membership: Membership, actor) -> tuple[Membership, bo
     if membership.status == Status.DECLINED:
         return membership, False
     if membership.status == Status.ACTIVE:
-        raise WrongState("You are a member of this league already.")
+        raise WrongState(_("You are a member of this league already."))
     membership.status = Status.DECLINED
     membership.answered_at = timezone.now()
     membership.save(update_fields=["status", "answered_at"])

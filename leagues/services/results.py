@@ -24,6 +24,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from leagues import access, ratings, summaries
 from leagues.errors import LeagueError, WrongState
@@ -57,10 +58,16 @@ def _members_by_name(
         where = f"{field}.{name}" if field == "placements" else field
         status = rows.get(name)
         if status is None:
-            raise LeagueError(f"'{name}' is not a member of this league.", field=where)
+            raise LeagueError(
+                _("'%(name)s' is not a member of this league.") % {"name": name}, field=where
+            )
         if status != Membership.Status.ACTIVE:
             raise LeagueError(
-                f"'{name}' has not accepted this league's invitation, so no result may name them.",
+                _(
+                    "'%(name)s' has not accepted this league's invitation, so no result may "
+                    "name them."
+                )
+                % {"name": name},
                 field=where,
             )
     return set(names)
@@ -76,23 +83,26 @@ def _check_teams(placements: dict, teams: dict) -> None:
             continue  # log_result names the field
         if team in place_of_team and place_of_team[team] != placements[name]:
             raise LeagueError(
-                f"Teammates share one place: team '{team}' is placed {place_of_team[team]}.",
+                _("Teammates share one place: team '%(team)s' is placed %(place)s.")
+                % {"team": team, "place": place_of_team[team]},
                 field=f"teams.{name}",
             )
         place_of_team.setdefault(team, placements[name])
     sides = {teams.get(name) or f"player:{name}" for name in placements}
     if teams and len(sides) < 2:
-        raise LeagueError("A result needs at least two sides.", field="teams")
+        raise LeagueError(_("A result needs at least two sides."), field="teams")
 
 
 def _check_season(league: League, played: date) -> None:
     if league.season_start and played < league.season_start:
         raise LeagueError(
-            f"The season starts on {league.season_start.isoformat()}.", field="played_at"
+            _("The season starts on %(day)s.") % {"day": league.season_start.isoformat()},
+            field="played_at",
         )
     if league.season_end and played > league.season_end:
         raise LeagueError(
-            f"The season ended on {league.season_end.isoformat()}.", field="played_at"
+            _("The season ended on %(day)s.") % {"day": league.season_end.isoformat()},
+            field="played_at",
         )
 
 
@@ -155,14 +165,14 @@ def add_live_match(*, league: League, actor, match: Match) -> LeagueMatch:
         access.require(user=actor, action=access.Action.ADD_OTHERS_MATCH, league=league)
     access.require(user=actor, action=access.Action.LOG_RESULT, league=league)
     if match.ruleset != league.ruleset:
-        raise LeagueError("This match is not a game of this league.", field="match")
+        raise LeagueError(_("This match is not a game of this league."), field="match")
     if not match.live or match.status != Match.Status.FINISHED:
-        raise LeagueError("Only a finished live match can be added this way.", field="match")
+        raise LeagueError(_("Only a finished live match can be added this way."), field="match")
     _check_house_rules(league, match)
     if LeagueMatch.objects.filter(match=match).exists():
-        raise WrongState("This match already counts for a league.", field="match")
+        raise WrongState(_("This match already counts for a league."), field="match")
     if any(p.placement is None for p in participants):
-        raise LeagueError("This match has no placements to count.", field="match")
+        raise LeagueError(_("This match has no placements to count."), field="match")
     _members_by_name(league, names, field="match")
     _check_season(league, timezone.localdate(match.finished_at or match.played_at))
     result = LeagueMatch.objects.create(
@@ -187,10 +197,11 @@ def _check_house_rules(league: League, match: Match) -> None:
         names = {rule.key: rule.name for rule in declared}
 
         def said(keys: list[str]) -> str:
-            return ", ".join(names[key] for key in keys) or "the rulebook's text"
+            return ", ".join(names[key] for key in keys) or _("the rulebook's text")
 
         raise LeagueError(
-            f"This match was played with {said(played)}; the league plays with {said(chosen)}.",
+            _("This match was played with %(played)s; the league plays with %(chosen)s.")
+            % {"played": said(played), "chosen": said(chosen)},
             field="match",
         )
 
@@ -291,7 +302,7 @@ def confirm_result(*, result: LeagueMatch, actor) -> LeagueMatch:
         user=actor, action=access.Action.CONFIRM_RESULT, league=result.league, players=players
     )
     if result.status == LeagueMatch.Status.VOID:
-        raise WrongState("This result is void.")
+        raise WrongState(_("This result is void."))
     if result.status == LeagueMatch.Status.CONFIRMED:
         return result  # every player, this one included, has confirmed it already
     # One INSERT, no savepoint: a second confirmation by the same player is the unique
@@ -327,12 +338,30 @@ def dispute_result(*, result: LeagueMatch, actor, reason: str) -> LeagueMatch:
         players=_player_ids(result),
     )
     if result.status != LeagueMatch.Status.REPORTED:
+        refusals = {
+            LeagueMatch.Status.CONFIRMED: _(
+                "Only a result waiting for confirmation can be disputed; this one is confirmed. "
+                "Ask an organiser to void it."
+            ),
+            LeagueMatch.Status.DISPUTED: _(
+                "Only a result waiting for confirmation can be disputed; this one is disputed. "
+                "Ask an organiser to void it."
+            ),
+        }
         raise WrongState(
-            f"Only a result waiting for confirmation can be disputed; this one is {result.status}."
-            " Ask an organiser to void it."
+            refusals.get(
+                result.status,
+                _(
+                    "Only a result waiting for confirmation can be disputed; this one is void. "
+                    "Ask an organiser to void it."
+                ),
+            )
         )
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
-        raise LeagueError(f"Say what is wrong, in 1 to {MAX_REASON} characters.", field="reason")
+        raise LeagueError(
+            _("Say what is wrong, in 1 to %(most)s characters.") % {"most": MAX_REASON},
+            field="reason",
+        )
     result.status = LeagueMatch.Status.DISPUTED
     result.disputed_by = actor
     result.dispute_reason = reason.strip()
@@ -347,7 +376,7 @@ def void_result(*, result: LeagueMatch, actor, reason: str = "") -> LeagueMatch:
     result = _locked(result)
     access.require(user=actor, action=access.Action.VOID_RESULT, league=result.league)
     if result.status == LeagueMatch.Status.VOID:
-        raise WrongState("This result is already void.")
+        raise WrongState(_("This result is already void."))
     was_confirmed = result.status == LeagueMatch.Status.CONFIRMED
     result.status = LeagueMatch.Status.VOID
     result.voided_by = actor

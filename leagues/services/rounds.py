@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from leagues import access, pairing, rounds_selectors
 from leagues.errors import LeagueError, WrongState
@@ -52,9 +53,12 @@ def _presence(*, league: League, actor, player, status: str) -> CheckIn:
     if not Membership.objects.filter(
         league=league, player=player, status=Membership.Status.ACTIVE
     ).exists():
-        raise LeagueError(f"'{player.username}' is not a member of this league.", field="player")
+        raise LeagueError(
+            _("'%(name)s' is not a member of this league.") % {"name": player.username},
+            field="player",
+        )
     league = _locked_league(league)
-    check_in, _ = CheckIn.objects.update_or_create(
+    check_in, _created = CheckIn.objects.update_or_create(
         league=league,
         player=player,
         defaults={
@@ -86,9 +90,11 @@ def _deadline(minutes: object) -> datetime | None:
     if minutes is None:
         return None
     if isinstance(minutes, bool) or not isinstance(minutes, int):
-        raise LeagueError("Give the round's length in whole minutes.", field="minutes")
+        raise LeagueError(_("Give the round's length in whole minutes."), field="minutes")
     if not 1 <= minutes <= MAX_MINUTES:
-        raise LeagueError(f"A round lasts 1 to {MAX_MINUTES} minutes.", field="minutes")
+        raise LeagueError(
+            _("A round lasts 1 to %(most)s minutes.") % {"most": MAX_MINUTES}, field="minutes"
+        )
     return timezone.now() + timedelta(minutes=minutes)
 
 
@@ -129,13 +135,15 @@ def open_round(*, league: League, actor, minutes: object = None) -> Round:
     if current is not None:
         if not _complete(current):
             raise WrongState(
-                f"Round {current.number} is still being played: close it first.", field="round"
+                _("Round %(round)s is still being played: close it first.")
+                % {"round": current.number},
+                field="round",
             )
         _close(current, actor=actor, unreported=league.unreported_tables)
     number = _next_number(league)
     players = _players_to_seat(league, number)
     if len(players) < 2:
-        raise WrongState("A round needs at least two players checked in.", field="players")
+        raise WrongState(_("A round needs at least two players checked in."), field="players")
     game = get_ruleset(league.ruleset)
     paired = pairing.pair_round(players, min_size=game.min_players, max_size=game.max_players)
     round_ = Round.objects.create(league=league, number=number, opened_by=actor, deadline=deadline)
@@ -160,12 +168,14 @@ def open_round(*, league: League, actor, minutes: object = None) -> Round:
 
 def _table(league: League, round_number: object, table_number: object) -> RoundTable:
     if isinstance(round_number, bool) or not isinstance(round_number, int):
-        raise LeagueError("Give the round's number.", field="round")
+        raise LeagueError(_("Give the round's number."), field="round")
     if isinstance(table_number, bool) or not isinstance(table_number, int):
-        raise LeagueError("Give the table's number.", field="table")
+        raise LeagueError(_("Give the table's number."), field="table")
     round_ = Round.objects.filter(league=league, number=round_number).first()
     if round_ is None:
-        raise LeagueError(f"This league has no round {round_number}.", field="round")
+        raise LeagueError(
+            _("This league has no round %(round)s.") % {"round": round_number}, field="round"
+        )
     table = (
         RoundTable.objects.select_for_update(of=("self",))
         .select_related("round", "result")
@@ -173,7 +183,11 @@ def _table(league: League, round_number: object, table_number: object) -> RoundT
         .first()
     )
     if table is None:
-        raise LeagueError(f"Round {round_number} has no table {table_number}.", field="table")
+        raise LeagueError(
+            _("Round %(round)s has no table %(table)s.")
+            % {"round": round_number, "table": table_number},
+            field="table",
+        )
     return table
 
 
@@ -201,13 +215,19 @@ def report_table_result(
     )
     if where.result is not None and where.result.status != LeagueMatch.Status.VOID:
         raise WrongState(
-            f"Table {table} of round {round} has a result already: confirm or dispute it.",
+            _("Table %(table)s of round %(round)s has a result already: confirm or dispute it.")
+            % {"table": table, "round": round},
             field="table",
         )
     if isinstance(placements, dict) and set(placements) != set(seats):
         raise LeagueError(
-            f"Table {table} of round {round} is {', '.join(sorted(seats))}; "
-            f"this result names {', '.join(sorted(map(str, placements)))}.",
+            _("Table %(table)s of round %(round)s is %(seats)s; this result names %(named)s.")
+            % {
+                "table": table,
+                "round": round,
+                "seats": ", ".join(sorted(seats)),
+                "named": ", ".join(sorted(map(str, placements))),
+            },
             field="placements",
         )
     result = results.report_result(
@@ -235,12 +255,14 @@ def close_round(*, league: League, actor, unreported: object = None) -> Round:
     league = _locked_league(league)
     unreported = league.unreported_tables if unreported is None else unreported
     if unreported not in UNREPORTED:
-        raise LeagueError(f"One of: {', '.join(UNREPORTED)}.", field="unreported")
+        raise LeagueError(
+            _("One of: %(choices)s.") % {"choices": ", ".join(UNREPORTED)}, field="unreported"
+        )
     if unreported == "draw" and league.scoring != League.Scoring.WIN_DRAW_LOSS:
         raise LeagueError(
-            "A draw is recorded only in a league scored win / draw / loss.", field="unreported"
+            _("A draw is recorded only in a league scored win / draw / loss."), field="unreported"
         )
     current = _open_round(league)
     if current is None:
-        raise WrongState("No round is being played.", field="round")
+        raise WrongState(_("No round is being played."), field="round")
     return _close(current, actor=actor, unreported=unreported)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -213,7 +214,7 @@ def _watcher(match: Match, user):
     403 for anyone else."""
     seat, allowed = seat_and_access(match=match, user=user)
     if not allowed:
-        raise NotAllowed("This match is not public: only its players may watch it.")
+        raise NotAllowed(_("This match is not public: only its players may watch it."))
     return seat
 
 
@@ -234,7 +235,7 @@ def _expected_version(request) -> int | None:
         return None
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
         raise InvalidMatchInput(
-            "Expected-Version is a whole number, 0 or more.", field="Expected-Version"
+            _("Expected-Version is a whole number, 0 or more."), field="Expected-Version"
         )
     return int(raw)
 
@@ -333,5 +334,5 @@ class EventListView(ListAPIView):
     def _after(self) -> int:
         raw = self.request.query_params.get("after", "0")
         if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-            raise InvalidMatchInput("after is an event number, 0 or more.", field="after")
+            raise InvalidMatchInput(_("after is an event number, 0 or more."), field="after")
         return int(raw)

@@ -4,6 +4,7 @@ reading one."""
 from __future__ import annotations
 
 import django_filters
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -250,16 +251,16 @@ class MatchListCreate(ListAPIView):
     def post(self, request):
         data = request.data
         if type(data) is not dict:
-            raise InvalidMatchInput("Send a JSON object.", field="non_field_errors")
+            raise InvalidMatchInput(_("Send a JSON object."), field="non_field_errors")
         live = data.get("live")
         if type(live) is not bool:
             raise InvalidMatchInput(
-                "Say whether the server referees this match (true) or you log a result (false).",
+                _("Say whether the server referees this match (true) or you log a result (false)."),
                 field="live",
             )
         if live:
             if data.get("seed") is not None and not request.user.is_staff:
-                raise NotAllowed("Only staff may choose the seed of a match.", field="seed")
+                raise NotAllowed(_("Only staff may choose the seed of a match."), field="seed")
             body = LiveMatchCreateSerializer(data=data)
             body.is_valid(raise_exception=True)
             # The page /matches/new/ calls the same service (matches/services/start.py).

@@ -6,6 +6,8 @@ import json
 import logging
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from config.errors import Conflict, DomainError, NotAllowed
 from config.idempotency import IdempotencyKeyReused  # noqa: F401 (the matches' name for it)
 from matches.models import Match, MatchAction, MatchEvent, Participant
@@ -20,7 +22,7 @@ class InvalidMatchInput(DomainError):
 
 class NotSeated(NotAllowed):
     def __init__(self):
-        super().__init__("You have no seat in this match.")
+        super().__init__(_("You have no seat in this match."))
 
 
 class MatchNotRunning(Conflict):
@@ -30,20 +32,26 @@ class MatchNotRunning(Conflict):
 def closed_reason(match: Match) -> str:
     """Why a match takes no action now, in a sentence a player understands."""
     if not match.live:
-        return "This match was logged after the game: it has no live play."
+        return _("This match was logged after the game: it has no live play.")
     if match.status == Match.Status.INVITED:
         waiting = Participant.objects.filter(
             match=match, consent=Participant.Consent.AWAITING
         ).values_list("player__username", flat=True)
-        names = ", ".join(sorted(waiting)) or "nobody"
-        return f"The match has not begun: it waits for {names} to accept."
+        if not waiting:
+            return _("The match has not begun: it waits for nobody to accept.")
+        names = ", ".join(sorted(waiting))
+        return _("The match has not begun: it waits for %(players)s to accept.") % {
+            "players": names
+        }
     if match.status == Match.Status.CANCELLED:
         declined = Participant.objects.filter(
             match=match, consent=Participant.Consent.DECLINED
         ).values_list("player__username", flat=True)
-        names = ", ".join(sorted(declined)) or "a player"
-        return f"This match was cancelled: {names} declined."
-    return "The match is over: no more actions are taken."
+        if not declined:
+            return _("This match was cancelled: a player declined.")
+        names = ", ".join(sorted(declined))
+        return _("This match was cancelled: %(players)s declined.") % {"players": names}
+    return _("The match is over: no more actions are taken.")
 
 
 def canonical(data: Any) -> Any:

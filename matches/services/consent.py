@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from matches import push
 from matches.models import Match, Participant
@@ -65,7 +66,7 @@ def accept_match(*, match: Match, player, gang=None) -> tuple[Match, bool]:
     if seat.consent == Consent.ACCEPTED:
         return match, False
     if seat.consent == Consent.DECLINED:
-        raise MatchNotRunning("You declined this match; it cannot be accepted now.")
+        raise MatchNotRunning(_("You declined this match; it cannot be accepted now."))
     if match.live and match.status != Match.Status.INVITED:
         raise MatchNotRunning(closed_reason(match))
     if match.live:
@@ -86,7 +87,7 @@ def decline_match(*, match: Match, player) -> tuple[Match, bool]:
             return match, False
         if match.status != Match.Status.INVITED:
             raise MatchNotRunning(
-                "The match has begun: resign instead."
+                _("The match has begun: resign instead.")
                 if match.status == Match.Status.LIVE
                 else closed_reason(match)
             )
@@ -101,6 +102,6 @@ def decline_match(*, match: Match, player) -> tuple[Match, bool]:
     if seat.consent == Consent.DECLINED:
         return match, False
     if seat.consent == Consent.ACCEPTED:
-        raise MatchNotRunning("You confirmed this result; it stands.")
+        raise MatchNotRunning(_("You confirmed this result; it stands."))
     _answer(seat, Consent.DECLINED)
     return match, True

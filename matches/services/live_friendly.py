@@ -20,6 +20,7 @@ from importlib import import_module
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.translation import gettext as _
 
 from config.errors import NotAllowed
 from matches.models import Match, MatchEvent, Participant
@@ -63,12 +64,16 @@ def create_friendly_battle(
     theirs; they name it when they accept."""
     provider = _provider(ruleset)
     if provider is None:
-        raise InvalidMatchInput("This game is not played with gangs: leave out gang.", field="gang")
+        raise InvalidMatchInput(
+            _("This game is not played with gangs: leave out gang."), field="gang"
+        )
     options = dict(options or {})
     if "gangs" in options:
         raise InvalidMatchInput(
-            "The server reads the rosters from the gangs: name yours in gang, and your "
-            "opponent names theirs when they accept.",
+            _(
+                "The server reads the rosters from the gangs: name yours in gang, and your "
+                "opponent names theirs when they accept."
+            ),
             field="options.gangs",
         )
     mine = provider.table_gang(user=created_by, gang_id=gang, field="gang")
@@ -79,7 +84,7 @@ def create_friendly_battle(
     )
     seat = match.participants.filter(player=created_by).first()
     if seat is None:
-        raise NotAllowed("Only a player of the battle brings a gang to it.", field="players")
+        raise NotAllowed(_("Only a player of the battle brings a gang to it."), field="players")
     match.options = canonical({**options, "gangs": {seat.seat: mine}})
     text = (
         f"A friendly battle: {created_by.username} brings {mine['name']}; each invited player "
@@ -100,10 +105,10 @@ def _against_bots(provider, ruleset, players, mine, gang, created_by, options, l
     seat is known now, so the gangs go into the options before the match is dealt (at once:
     a bot accepts with its creator)."""
     if created_by.username not in players:
-        raise NotAllowed("Only a player of the battle brings a gang to it.", field="players")
+        raise NotAllowed(_("Only a player of the battle brings a gang to it."), field="players")
     if len(players) != 1:
         raise InvalidMatchInput(
-            "A battle against a bot is yours alone: name no other player.", field="players"
+            _("A battle against a bot is yours alone: name no other player."), field="players"
         )
     seats = [f"s{n}" for n in range(1, len(players) + live["bots"] + 1)]
     gangs = {seats[0]: mine, **{seat: provider.bot_gang(against=mine) for seat in seats[1:]}}
@@ -152,13 +157,13 @@ def bring_gang(*, match: Match, seat: Participant, player, gang) -> None:
     Only a friendly battle takes one; there it is required of a seat that has none yet."""
     if not is_friendly(match):
         if gang is not None:
-            raise InvalidMatchInput("This match is not played with your gang.", field="gang")
+            raise InvalidMatchInput(_("This match is not played with your gang."), field="gang")
         return
     if seat.gang_id is not None:
         return
     if gang is None:
         raise InvalidMatchInput(
-            'A friendly battle is accepted with your gang: {"gang": <your gang id>}.',
+            _('A friendly battle is accepted with your gang: {"gang": <your gang id>}.'),
             field="gang",
         )
     brought = _provider(match.ruleset).table_gang(user=player, gang_id=gang, field="gang")

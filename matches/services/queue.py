@@ -11,6 +11,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config import dispatch, idempotency
 from config.errors import DomainError
@@ -42,17 +43,19 @@ def _check_idempotency_key(key: object) -> str:
 def _check_payload(payload: object) -> dict:
     if type(payload) is not dict:
         raise InvalidMatchInput(
-            "An action is a JSON object, like one of those listed by legal-actions.", field="action"
+            _("An action is a JSON object, like one of those listed by legal-actions."),
+            field="action",
         )
     if not payload:
-        raise InvalidMatchInput("An action cannot be empty.", field="action")
+        raise InvalidMatchInput(_("An action cannot be empty."), field="action")
     try:
         size = len(_dump(payload).encode())
     except (TypeError, ValueError, RecursionError):
-        raise InvalidMatchInput("An action must be plain JSON.", field="action") from None
+        raise InvalidMatchInput(_("An action must be plain JSON."), field="action") from None
     if size > MAX_ACTION_BYTES:
         raise InvalidMatchInput(
-            f"An action is at most {MAX_ACTION_BYTES} bytes of JSON.", field="action"
+            _("An action is at most %(most)s bytes of JSON.") % {"most": MAX_ACTION_BYTES},
+            field="action",
         )
     return payload
 
@@ -180,13 +183,15 @@ def _submit(
             )
             if not same:
                 raise IdempotencyKeyReused(
-                    "This Idempotency-Key was already used for a different action; "
-                    "use a new key for a new action."
+                    _(
+                        "This Idempotency-Key was already used for a different action; "
+                        "use a new key for a new action."
+                    )
                 )
             return existing, False
         if not match.is_running:
             raise MatchNotRunning(closed_reason(match))
-        raise MatchNotRunning("You resigned from this match.")
+        raise MatchNotRunning(_("You resigned from this match."))
     _after_commit_resolve(action.pk)
     return action, True
 

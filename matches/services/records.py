@@ -10,6 +10,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import NotAllowed
 from matches import live_hooks
@@ -20,7 +22,6 @@ from matches.services.common import InvalidMatchInput, _append_events, _is_int, 
 from notifications import hooks as notify
 from rulesets.core.errors import InvalidInput, InvalidResult
 from rulesets.core.protocol import Ruleset
-from rulesets.core.words import counted
 from rulesets.registry import get_ruleset
 
 SEED_LIMIT = 2**63  # the seed column is a signed 64-bit integer
@@ -36,20 +37,21 @@ PLACES_MISSING = "Give each player's place: 1 for the winner, then 2, 3 and so o
 def _game(slug: object) -> Ruleset:
     game = get_ruleset(slug) if isinstance(slug, str) else None
     if game is None:
-        raise InvalidMatchInput(f"There is no game called '{slug}'.", field="ruleset")
+        raise InvalidMatchInput(
+            _("There is no game called '%(name)s'.") % {"name": slug}, field="ruleset"
+        )
     return game
 
 
 def _check_player_count(game: Ruleset, count: int, *, field: str) -> None:
     if not game.min_players <= count <= game.max_players:
-        span = (
-            f"{game.min_players}"
+        words = {"game": game.name, "least": game.min_players, "most": game.max_players}
+        said = (
+            _("%(game)s is played by %(least)s players, not %(count)s.")
             if game.min_players == game.max_players
-            else f"{game.min_players} to {game.max_players}"
+            else _("%(game)s is played by %(least)s to %(most)s players, not %(count)s.")
         )
-        raise InvalidMatchInput(
-            f"{game.name} is played by {span} players, not {count}.", field=field
-        )
+        raise InvalidMatchInput(said % {**words, "count": count}, field=field)
 
 
 def _players(usernames: list[str], *, field: str) -> dict[str, Any]:
@@ -58,14 +60,16 @@ def _players(usernames: list[str], *, field: str) -> dict[str, Any]:
     found = {u.username: u for u in User.objects.filter(username__in=usernames)}
     for name in usernames:
         if name not in found:
-            raise InvalidMatchInput(f"There is no player called '{name}'.", field=field)
+            raise InvalidMatchInput(
+                _("There is no player called '%(name)s'.") % {"name": name}, field=field
+            )
     return found
 
 
 def _check_creator_plays(creator, players, *, field: str) -> None:
     # A player records or starts their own matches; staff (organisers) may do it for anyone.
     if not creator.is_staff and creator.pk not in {p.pk for p in players}:
-        raise NotAllowed("You can only record or start a match you play in.", field=field)
+        raise NotAllowed(_("You can only record or start a match you play in."), field=field)
 
 
 def _seats(count: int) -> list[str]:
@@ -111,15 +115,14 @@ def create_live_match(
     ``turn_seconds`` (and ``bank_seconds``) start turn clocks once the match is dealt."""
     game = _game(ruleset)
     if not game.live:
-        raise InvalidMatchInput(
-            f"{game.name} cannot be refereed live; log its result instead.", field="live"
-        )
+        said = _("%(game)s cannot be refereed live; log its result instead.")
+        raise InvalidMatchInput(said % {"game": game.name}, field="live")
     if len(set(players)) != len(players):
-        raise InvalidMatchInput("Each player may take only one seat.", field="players")
+        raise InvalidMatchInput(_("Each player may take only one seat."), field="players")
     users = _players(players, field="players")
     _check_creator_plays(created_by, users.values(), field="players")
     if seed is not None and not created_by.is_staff:
-        raise NotAllowed("Only staff may choose the seed of a match.", field="seed")
+        raise NotAllowed(_("Only staff may choose the seed of a match."), field="seed")
     live_options = check_live_options(
         game=game,
         public=public,
@@ -133,7 +136,7 @@ def create_live_match(
     users.update({u.username: u for u in robots})
     _check_player_count(game, len(players), field="players")
     if not isinstance(options, dict):
-        raise InvalidMatchInput("Options must be a JSON object.", field="options")
+        raise InvalidMatchInput(_("Options must be a JSON object."), field="options")
     check_house_rules(game=game, options=options)
     seed = _checked_seed(seed)
     seats = _seats(len(players))
@@ -176,7 +179,7 @@ def _plain_options(options: dict) -> dict:
     try:
         return canonical(options)
     except (TypeError, ValueError, RecursionError):
-        raise InvalidMatchInput("Options must be plain JSON.", field="options") from None
+        raise InvalidMatchInput(_("Options must be plain JSON."), field="options") from None
 
 
 def _checked_seed(seed: object) -> int:
@@ -185,7 +188,8 @@ def _checked_seed(seed: object) -> int:
         return secrets.randbelow(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise InvalidMatchInput(
-            f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.", field="seed"
+            _("A seed is a whole number from 0 to %(most)s.") % {"most": SEED_LIMIT - 1},
+            field="seed",
         )
     return seed
 
@@ -207,7 +211,8 @@ def new_state(game: Ruleset, *, seats: list[str], options: dict, seed: int) -> d
         # An engine that crashes on odd options must still give the client a 400, not a 500.
         log.exception("%s: new_game failed for options %r", game.slug, options)
         raise InvalidMatchInput(
-            f"These options cannot start a game of {game.name}.", field="options"
+            _("These options cannot start a game of %(game)s.") % {"game": game.name},
+            field="options",
         ) from None
 
 
@@ -250,7 +255,8 @@ def _check_by_the_rules(game: Ruleset, placements: dict[str, int], scores: dict)
     except Exception:
         log.exception("%s: check_result failed on %r / %r", game.slug, placements, scores)
         raise InvalidMatchInput(
-            f"This result could not be checked against the rules of {game.name}.",
+            _("This result could not be checked against the rules of %(game)s.")
+            % {"game": game.name},
             field="placements",
         ) from None
 
@@ -261,58 +267,71 @@ def _check_placements(placements: dict[str, int]) -> None:
     for name, place in placements.items():
         if not _is_int(place) or not 1 <= place <= len(places):
             raise InvalidMatchInput(
-                f"A place is a whole number from 1 to {len(places)}.", field=f"placements.{name}"
+                _("A place is a whole number from 1 to %(most)s.") % {"most": len(places)},
+                field=f"placements.{name}",
             )
     for name, place in placements.items():
         ahead = sum(1 for other in places if other < place)
         if place != ahead + 1:
             raise InvalidMatchInput(
-                f"{counted(ahead, 'player')} placed ahead, so this place is {ahead + 1}, "
-                f"not {place} "
-                "(tied players share a place: 1, 1, 3).",
+                ngettext(
+                    "%(ahead)s player placed ahead, so this place is %(right)s, not %(place)s "
+                    "(tied players share a place: 1, 1, 3).",
+                    "%(ahead)s players placed ahead, so this place is %(right)s, not %(place)s "
+                    "(tied players share a place: 1, 1, 3).",
+                    ahead,
+                )
+                % {"ahead": ahead, "right": ahead + 1, "place": place},
                 field=f"placements.{name}",
             )
 
 
 def _check_scores(game: Ruleset, scores: object, names: list[str]) -> dict[str, dict]:
     if not isinstance(scores, dict):
-        raise InvalidMatchInput("Scores map each player to their score fields.", field="scores")
+        raise InvalidMatchInput(_("Scores map each player to their score fields."), field="scores")
     known = {f.name: f for f in game.score_fields}
     for name, fields in scores.items():
         if name not in names:
             raise InvalidMatchInput(
-                "This player has no place in the result.", field=f"scores.{name}"
+                _("This player has no place in the result."), field=f"scores.{name}"
             )
         if not isinstance(fields, dict):
-            raise InvalidMatchInput("Scores are an object of fields.", field=f"scores.{name}")
+            raise InvalidMatchInput(_("Scores are an object of fields."), field=f"scores.{name}")
         for key, value in fields.items():
             where = f"scores.{name}.{key}"
             spec = known.get(key)
             if spec is None:
-                allowed = ", ".join(known) or "none"
+                allowed = ", ".join(known) or _("none")
                 raise InvalidMatchInput(
-                    f"{game.name} has no score called '{key}' (it has: {allowed}).", field=where
+                    _("%(game)s has no score called '%(key)s' (it has: %(scores)s).")
+                    % {"game": game.name, "key": key, "scores": allowed},
+                    field=where,
                 )
             if not _is_int(value):
-                raise InvalidMatchInput(f"{spec.label} is a whole number.", field=where)
-            if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
-                top = "" if spec.maximum is None else f" to {spec.maximum}"
                 raise InvalidMatchInput(
-                    f"{spec.label} goes from {spec.minimum}{top}, not {value}.", field=where
+                    _("%(score)s is a whole number.") % {"score": spec.label}, field=where
                 )
+            if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
+                words = {"score": spec.label, "least": spec.minimum, "value": value}
+                said = (
+                    _("%(score)s goes from %(least)s, not %(value)s.")
+                    if spec.maximum is None
+                    else _("%(score)s goes from %(least)s to %(most)s, not %(value)s.")
+                )
+                raise InvalidMatchInput(said % {**words, "most": spec.maximum}, field=where)
     return scores
 
 
 def _check_teams(teams: object, names: list[str]) -> dict[str, str]:
     if not isinstance(teams, dict):
-        raise InvalidMatchInput("Teams map players to a team name.", field="teams")
+        raise InvalidMatchInput(_("Teams map players to a team name."), field="teams")
     for name, team in teams.items():
         if name not in names:
             raise InvalidMatchInput(
-                "This player has no place in the result.", field=f"teams.{name}"
+                _("This player has no place in the result."), field=f"teams.{name}"
             )
         if not isinstance(team, str) or not 0 < len(team) <= 50:
-            raise InvalidMatchInput("A team name is 1 to 50 characters.", field=f"teams.{name}")
+            raise InvalidMatchInput(_("A team name is 1 to 50 characters."), field=f"teams.{name}")
     return teams
 
 
@@ -352,7 +371,7 @@ def log_result(
     now = timezone.now()
     played_at = played_at or now
     if played_at > now + CLOCK_SKEW:
-        raise InvalidMatchInput("A match cannot be played in the future.", field="played_at")
+        raise InvalidMatchInput(_("A match cannot be played in the future."), field="played_at")
     _check_by_the_rules(game, placements, scores)
     seats = dict(zip(names, _seats(len(names)), strict=True))
     match = Match.objects.create(

@@ -9,6 +9,7 @@ from functools import cache, cached_property
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from matches import clock, live_hooks, seat_state
 from matches.models import Match, MatchAction, MatchEvent, Participant
@@ -317,7 +318,7 @@ def abandon_match(*, match: Match, actor) -> Match:
     """Stop a live match for good (staff, from the admin); its pending actions are rejected."""
     match = Match.objects.select_for_update().get(pk=match.pk)
     if not match.is_running:
-        raise MatchNotRunning("Only a match being played can be abandoned.")
+        raise MatchNotRunning(_("Only a match being played can be abandoned."))
     table = _Table(match)
     match.version += 1
     table.abandon(f"{actor.username} stopped the match.")

@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotAllowed
 from rosters import access, services
@@ -79,10 +80,9 @@ def _adjust(request, gang, data):
         )
     except InsufficientCredits as exc:
         # The service's sentence is about prices ("This costs..."); this is a deduction.
+        said = _("Taking %(amount)s credits would leave %(gang)s below zero: it has only %(has)s.")
         raise DomainError(
-            f"Taking {-amount} credits would leave {gang.name} below zero: it has "
-            f"only {exc.available}.",
-            field="amount",
+            said % {"amount": -amount, "gang": gang.name, "has": exc.available}, field="amount"
         ) from None
     verb = f"Gave {amount} credits to" if amount >= 0 else f"Took {-amount} credits from"
     return f"{verb} {gang.name} ({data['note']}); it now has {entry.balance_after}."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from rosters.errors import (
     RosterError,
@@ -18,7 +19,7 @@ def change_price(*, item: CatalogueItem, price: int, actor) -> CatalogueItem:
     """A new market price. What gangs already bought keeps its price paid."""
     item = CatalogueItem.objects.select_for_update().get(pk=item.pk)
     if price < 0:
-        raise RosterError("A price cannot be negative.", field="price")
+        raise RosterError(_("A price cannot be negative."), field="price")
     if price == item.price:
         return item
     PriceChange.objects.create(

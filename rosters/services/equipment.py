@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from rosters.errors import (
     CarryError,
@@ -35,12 +37,43 @@ def _carry_category(item: CatalogueItem) -> str:
     return {"clothing": "clothing", "item": "items"}[item.kind]
 
 
-_CATEGORY_WORDS = {
-    "slug_weapons": "firearm",
-    "melee_weapons": "melee weapon",
-    "clothing": "set of padded clothing",
-    "items": "item",
+DISPOSAL_WORDS = {
+    "sold": gettext_noop("sold"),
+    "buried": gettext_noop("buried"),
+    "used": gettext_noop("used"),
+    "lost": gettext_noop("lost"),
+    "refunded": gettext_noop("refunded"),
 }
+
+
+def _category_limit(category: str, limit: int) -> str:
+    """The carry limit of a category in a sentence whose noun agrees with the limit in each
+    language (one sentence each: a translator cannot decline a noun passed in)."""
+    if category == "slug_weapons":
+        return ngettext(
+            "A fighter may carry at most %(limit)s firearm; %(fighter)s has %(count)s.",
+            "A fighter may carry at most %(limit)s firearms; %(fighter)s has %(count)s.",
+            limit,
+        )
+    if category == "melee_weapons":
+        return ngettext(
+            "A fighter may carry at most %(limit)s melee weapon; %(fighter)s has %(count)s.",
+            "A fighter may carry at most %(limit)s melee weapons; %(fighter)s has %(count)s.",
+            limit,
+        )
+    if category == "clothing":
+        return ngettext(
+            "A fighter may carry at most %(limit)s set of padded clothing; "
+            "%(fighter)s has %(count)s.",
+            "A fighter may carry at most %(limit)s sets of padded clothing; "
+            "%(fighter)s has %(count)s.",
+            limit,
+        )
+    return ngettext(
+        "A fighter may carry at most %(limit)s item; %(fighter)s has %(count)s.",
+        "A fighter may carry at most %(limit)s items; %(fighter)s has %(count)s.",
+        limit,
+    )
 
 
 def check_can_carry(*, fighter: Fighter, item: CatalogueItem, quantity: int = 1) -> None:
@@ -69,16 +102,26 @@ def check_carry_limits(
     import asks for each item of a fighter it has not written yet; the buy list for each
     item, with ``rules`` read once)."""
     if role not in item.allowed_roles:
-        allowed = " or ".join(item.allowed_roles) or "nobody"
-        raise CarryError(
-            f"Only a {allowed} may carry a {item.name.lower()}; {fighter_name} is a {role}.",
-            field="fighter",
-        )
+        words = {"item": item.name.lower(), "fighter": fighter_name, "role": role}
+        if not item.allowed_roles:
+            said = _("Nobody may carry a %(item)s.") % words
+        else:
+            # Roles are the catalogue's words, as it spells them; "or" is the reader's.
+            *others, last = item.allowed_roles
+            allowed = last
+            if others:
+                allowed = _("%(roles)s or %(last)s") % {"roles": ", ".join(others), "last": last}
+            said = _("Only a %(roles)s may carry a %(item)s; %(fighter)s is a %(role)s.") % {
+                **words,
+                "roles": allowed,
+            }
+        raise CarryError(said, field="fighter")
     same = sum(1 for h in held if h.pk == item.pk)
     if item.max_per_fighter is not None and same + quantity > item.max_per_fighter:
+        most = counted(item.max_per_fighter, item.name.lower())
         raise CarryError(
-            f"A fighter may carry at most {counted(item.max_per_fighter, item.name.lower())}; "
-            f"{fighter_name} has {same}.",
+            _("A fighter may carry at most %(items)s; %(fighter)s has %(count)s.")
+            % {"items": most, "fighter": fighter_name, "count": same},
             field="quantity",
         )
     category = _carry_category(item)
@@ -86,8 +129,8 @@ def check_carry_limits(
     in_category = sum(1 for h in held if _carry_category(h) == category)
     if in_category + quantity > limit:
         raise CarryError(
-            f"A fighter may carry at most {counted(limit, _CATEGORY_WORDS[category])}; "
-            f"{fighter_name} has {in_category}.",
+            _category_limit(category, limit)
+            % {"limit": limit, "fighter": fighter_name, "count": in_category},
             field="quantity",
         )
 
@@ -95,14 +138,16 @@ def check_carry_limits(
 def check_purchasable(entry: CatalogueItem) -> None:
     """The store sells equipment, never goods (found in battles) or loot."""
     if not entry.purchasable or entry.kind == CatalogueItem.Kind.GOODS:
-        raise RosterError(f"{entry.name} cannot be bought at the store.", field="item")
+        raise RosterError(
+            _("%(item)s cannot be bought at the store.") % {"item": entry.name}, field="item"
+        )
 
 
 def store_entry(item: str) -> CatalogueItem:
     """The catalogue entry the store sells under the slug ``item``, or the refusal."""
     entry = CatalogueItem.objects.filter(slug=str(item)).first()
     if entry is None:
-        raise RosterError(f"'{item}' is not in the catalogue.", field="item")
+        raise RosterError(_("'%(item)s' is not in the catalogue.") % {"item": item}, field="item")
     check_purchasable(entry)
     return entry
 
@@ -114,7 +159,8 @@ def _quantity_checked(quantity) -> int:
         or not 1 <= quantity <= MAX_QUANTITY
     ):
         raise RosterError(
-            f"Quantity must be a whole number from 1 to {MAX_QUANTITY}.", field="quantity"
+            _("Quantity must be a whole number from 1 to %(most)s.") % {"most": MAX_QUANTITY},
+            field="quantity",
         )
     return quantity
 
@@ -192,16 +238,15 @@ def _held_equipment(gang: Gang, equipment_id, *, field: str = "equipment") -> Eq
     if isinstance(equipment_id, int) and not isinstance(equipment_id, bool):
         found = Equipment.objects.select_related("item").filter(pk=equipment_id).first()
     if found is None or found.gang_id != gang.pk:
-        raise RosterError("No such equipment in this gang.", field=field)
+        raise RosterError(_("No such equipment in this gang."), field=field)
     return _still_held(found, field)
 
 
 def _still_held(equipment: Equipment, field: str) -> Equipment:
     if not equipment.held:
-        raise RosterError(
-            f"That {equipment.item.name.lower()} is no longer the gang's ({equipment.disposal}).",
-            field=field,
-        )
+        how = _(DISPOSAL_WORDS.get(equipment.disposal, equipment.disposal))
+        said = _("That %(item)s is no longer the gang's (%(how)s).")
+        raise RosterError(said % {"item": equipment.item.name.lower(), "how": how}, field=field)
     return equipment
 
 
@@ -221,7 +266,9 @@ def move_equipment(*, gang: Gang, equipment_id: int, fighter_id: int | None, act
     if fighter_id is not None:
         target = _active_fighter(gang, fighter_id)
         if equipment.fighter_id == target.pk:
-            raise RosterError(f"{target.name} already carries it.", field="fighter")
+            raise RosterError(
+                _("%(fighter)s already carries it.") % {"fighter": target.name}, field="fighter"
+            )
         check_can_carry(fighter=target, item=equipment.item)
     equipment.fighter = target
     equipment.save(update_fields=["fighter"])

@@ -7,6 +7,8 @@ from collections import Counter
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rosters.errors import (
     CompositionError,
@@ -35,7 +37,11 @@ def hire_fighter(*, gang: Gang, name: str, role: str, actor) -> Fighter:
     role_row = Role.objects.filter(slug=role).first()
     if role_row is None:
         slugs = ", ".join(Role.objects.values_list("slug", flat=True))
-        raise RosterError(f"'{role}' is not a role: choose one of {slugs}.", field="role")
+        raise RosterError(
+            _("'%(role)s' is not a role: choose one of %(roles)s.")
+            % {"role": role, "roles": slugs},
+            field="role",
+        )
     active = Counter(
         Fighter.objects.filter(gang=gang, status=Fighter.Status.ACTIVE).values_list(
             "role__slug", flat=True
@@ -73,14 +79,33 @@ def check_can_hire(*, role: Role, active: Counter, rules: GangRules) -> None:
     most ``rules.max_fighters`` in all. ``active`` counts the gang's active fighters by role."""
     if active[role.slug] >= role.max_count:
         raise CompositionError(
-            f"A gang may have at most {counted(role.max_count, role.name.lower())}; "
-            f"this gang has {active[role.slug]}.",
+            _("A gang may have at most %(fighters)s; this gang has %(count)s.")
+            % {"fighters": counted(role.max_count, role.name.lower()), "count": active[role.slug]},
             field="role",
         )
     if sum(active.values()) >= rules.max_fighters:
+        limit = rules.max_fighters
         raise CompositionError(
-            f"A gang may have at most {counted(rules.max_fighters, 'fighter')}.", field="role"
+            ngettext(
+                "A gang may have at most %(count)s fighter.",
+                "A gang may have at most %(count)s fighters.",
+                limit,
+            )
+            % {"count": limit},
+            field="role",
         )
+
+
+def not_active(fighter: Fighter, *, doing: bool = False) -> str:
+    """Why a dead or retired fighter is refused: a whole sentence per status, so that each
+    language says it its own way (French needs no gendered "mort" or "retraité")."""
+    dead = fighter.status == Fighter.Status.DEAD
+    if doing:
+        said = _("%(name)s is dead and cannot do that.") if dead else None
+        said = said or _("%(name)s is retired and cannot do that.")
+    else:
+        said = _("%(name)s is dead.") if dead else _("%(name)s is retired.")
+    return said % {"name": fighter.name}
 
 
 def _active_fighter(
@@ -93,11 +118,9 @@ def _active_fighter(
         query.filter(pk=fighter_id, gang=gang).first() if isinstance(fighter_id, int) else None
     )
     if fighter is None:
-        raise RosterError("No such fighter in this gang.", field=field)
+        raise RosterError(_("No such fighter in this gang."), field=field)
     if not fighter.is_active:
-        raise FighterUnavailable(
-            f"{fighter.name} is {fighter.status} and cannot do that.", field=field
-        )
+        raise FighterUnavailable(not_active(fighter, doing=True), field=field)
     return fighter
 
 
@@ -107,7 +130,7 @@ def rename_fighter(*, gang: Gang, fighter_id: int, name: str, actor) -> Fighter:
     gang = _lock(gang)
     fighter = Fighter.objects.filter(pk=fighter_id, gang=gang).first()
     if fighter is None:
-        raise RosterError("No such fighter in this gang.", field="fighter")
+        raise RosterError(_("No such fighter in this gang."), field="fighter")
     fighter.name = name
     fighter.save(update_fields=["name"])
     return fighter
@@ -159,7 +182,7 @@ def take_out_of_action(
     gang = _lock(fighter.gang)
     fighter = Fighter.objects.select_for_update(no_key=True).get(pk=fighter.pk)
     if not fighter.is_active:
-        raise FighterUnavailable(f"{fighter.name} is {fighter.status}.", field="fighter")
+        raise FighterUnavailable(not_active(fighter), field="fighter")
     injury = post_game.injury_for(fighter.times_out_of_action)
     fighter.times_out_of_action = injury.times_out_of_action
     record = Injury.objects.create(

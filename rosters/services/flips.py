@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from rosters import house_rules
 from rosters.errors import (
@@ -19,6 +21,7 @@ from rosters.models import (
     FlipResolution,
 )
 from rosters.services.common import Kind, _event, _lock
+from rosters.services.fighters import not_active
 from rulesets.core.cards import parse_card
 from rulesets.core.errors import IllegalAction
 from rulesets.core.rng import Rng
@@ -88,7 +91,7 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
         .get(pk=fighter.pk)
     )
     if not fighter.is_active:
-        raise FighterUnavailable(f"{fighter.name} is {fighter.status}.", field="fighter")
+        raise FighterUnavailable(not_active(fighter), field="fighter")
     try:
         if action in ("flip", "reflip"):
             draw = _spend_flip(fighter, reflip=action == "reflip")
@@ -127,10 +130,11 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
             )
             return showing
         if action != "choose":
-            raise RosterError("Action must be flip, reflip, choose or decline.", field="action")
+            raise RosterError(_("Action must be flip, reflip, choose or decline."), field="action")
         if stat not in STATS:
             raise RosterError(
-                f"Choose one of the stats the card offers: {', '.join(session_options(showing))}.",
+                _("Choose one of the stats the card offers: %(stats)s.")
+                % {"stats": ", ".join(session_options(showing))},
                 field="stat",
             )
         capped = house_rules.stat_caps(fighter.gang_id)
@@ -138,6 +142,17 @@ def flip_card(*, fighter: Fighter, actor, action: str, stat: str | None = None) 
     except IllegalAction as exc:
         raise FighterUnavailable(exc.reason, field="action") from None
     return _take(fighter, showing, stat, actor=actor)
+
+
+# A stat as the roster sheet names it (rosters/views/sheet.py), translated where it is said.
+STAT_WORDS = {
+    "shoot": gettext_noop("Shooting skill"),
+    "combat": gettext_noop("Combat skill"),
+    "strength": gettext_noop("Strength"),
+    "toughness": gettext_noop("Toughness"),
+    "defence": gettext_noop("Defence"),
+    "wounds": gettext_noop("Wounds"),
+}
 
 
 @transaction.atomic
@@ -158,13 +173,17 @@ def flip_preferring(
         .get(pk=fighter.pk)
     )
     if stat not in STATS:
-        raise RosterError(f"Prefer one of the stats: {', '.join(STATS)}.", field="prefer")
+        raise RosterError(
+            _("Prefer one of the stats: %(stats)s.") % {"stats": ", ".join(STATS)},
+            field="prefer",
+        )
     stats = fighter.current_stats()
     capped = house_rules.stat_caps(fighter.gang_id)
     cap = post_game.stat_cap(stat, capped=capped)
     if cap is not None and stats[stat] >= cap:
         raise RosterError(
-            f"{stat.capitalize()} is already at its maximum of {cap}; no card can raise it.",
+            _("%(stat)s is already at its maximum of %(cap)s; no card can raise it.")
+            % {"stat": _(STAT_WORDS[stat]), "cap": cap},
             field="prefer",
         )
     draw = flip_card(fighter=fighter, actor=actor, action="reflip" if reflip else "flip")

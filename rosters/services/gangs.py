@@ -4,6 +4,7 @@ battles."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from rosters.errors import (
     RosterError,
@@ -20,11 +21,12 @@ from rosters.services.writes import _refresh_totals
 def create_gang(*, owner, name: str, faction: str, notes: str = "") -> Gang:
     if faction not in Gang.Faction.values:
         raise RosterError(
-            f"'{faction}' is not a faction: choose one of {', '.join(Gang.Faction.values)}.",
+            _("'%(faction)s' is not a faction: choose one of %(factions)s.")
+            % {"faction": faction, "factions": ", ".join(Gang.Faction.values)},
             field="faction",
         )
     if Gang.objects.filter(owner=owner, name__iexact=name).exists():
-        raise RosterError("You already have a gang with this name.", field="name")
+        raise RosterError(_("You already have a gang with this name."), field="name")
     gang = Gang.objects.create(owner=owner, name=name, faction=faction, notes=notes)
     treasury = gang_rules().starting_treasury
     _post(
@@ -55,7 +57,7 @@ def update_gang(*, gang: Gang, actor, name: str | None = None, notes: str | None
     if name is not None and name != gang.name:
         taken = Gang.objects.filter(owner_id=gang.owner_id, name__iexact=name).exclude(pk=gang.pk)
         if taken.exists():
-            raise RosterError("You already have a gang with this name.", field="name")
+            raise RosterError(_("You already have a gang with this name."), field="name")
         text, params = f"{gang.name} is now called {name}.", {"old": gang.name, "new": name}
         _event(gang, Kind.RENAMED, text, actor=actor, code="renamed", params=params)
         gang.name = name

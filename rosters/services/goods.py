@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from rosters.errors import (
     RosterError,
@@ -29,7 +30,10 @@ def add_goods(*, gang: Gang, item: str, actor, note: str = "", at: dict | None =
     gang = _lock(gang)
     entry = CatalogueItem.objects.filter(slug=item, kind=CatalogueItem.Kind.GOODS).first()
     if entry is None:
-        raise RosterError(f"'{item}' is not a kind of goods in the catalogue.", field="goods")
+        raise RosterError(
+            _("'%(item)s' is not a kind of goods in the catalogue.") % {"item": item},
+            field="goods",
+        )
     goods = Goods.objects.create(
         gang=gang, item=entry, name=entry.name, market_value=entry.price, note=note
     )
@@ -55,7 +59,10 @@ def find_item(*, gang: Gang, item: str, actor, note: str = "", at: dict | None =
     gang = _lock(gang)
     entry = CatalogueItem.objects.filter(slug=item, kind=CatalogueItem.Kind.ITEM).first()
     if entry is None:
-        raise RosterError(f"'{item}' is not a findable item of the catalogue.", field="item")
+        raise RosterError(
+            _("'%(item)s' is not a findable item of the catalogue.") % {"item": item},
+            field="item",
+        )
     found = Equipment.objects.create(
         gang=gang, fighter=None, item=entry, price_paid=0, catalogue_revision=entry.revision
     )
@@ -84,9 +91,11 @@ def sell_goods(*, gang: Gang, goods_id: int, actor) -> LedgerEntry:
         Goods.objects.filter(pk=goods_id, gang=gang).first() if isinstance(goods_id, int) else None
     )
     if goods is None:
-        raise RosterError("No such goods in this gang.", field="goods")
+        raise RosterError(_("No such goods in this gang."), field="goods")
     if goods.sold_at:
-        raise RosterError(f"The {goods.name.lower()} was already sold.", field="goods")
+        raise RosterError(
+            _("The %(goods)s was already sold.") % {"goods": goods.name.lower()}, field="goods"
+        )
     price = marketplace.sale_price(goods.market_value)
     goods.sold_at = timezone.now()
     goods.sold_for = price

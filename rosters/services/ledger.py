@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from rosters.errors import RosterError
 from rosters.models import Gang, LedgerEntry
@@ -57,7 +58,7 @@ def adjust_credits(
     if check is not None:
         check(gang)
     if reward is None and not note.strip():
-        raise RosterError("Say why the credits change.", field="note")
+        raise RosterError(_("Say why the credits change."), field="note")
     write = GangWrite(gang)
     signed = f"{'+' if amount >= 0 else ''}{amount}"
     if reward is None:

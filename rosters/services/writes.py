@@ -22,6 +22,7 @@ import functools
 from django.db.models import IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from rosters import history_lines
 from rosters.errors import InsufficientCredits, RosterError
@@ -158,4 +159,5 @@ class GangWrite:
 
 
 def _gone(equipment: Equipment, field: str) -> RosterError:
-    return RosterError(f"That {equipment.item.name.lower()} is no longer the gang's.", field=field)
+    said = _("That %(item)s is no longer the gang's.") % {"item": equipment.item.name.lower()}
+    return RosterError(said, field=field)
