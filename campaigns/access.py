@@ -36,13 +36,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db.models import Q, QuerySet
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from campaigns.errors import NotAnArbitrator
+from campaigns.access_refusals import refusal
 from campaigns.models import Battle, Campaign, LiveBattle, Membership
 from config import admin_scope as scope
-from config.errors import NotAllowed
 from rosters import access as gang_access
 
 
@@ -84,20 +81,6 @@ ARBITRATOR_ACTIONS = frozenset(
 GANG_OWNER_ACTIONS = frozenset(
     {Action.ASK_TO_JOIN, Action.ANSWER_INVITATION, Action.LEAVE, Action.SET_ROSTER_CONSENT}
 )
-# Said in the reader's language where refused (gettext_noop marks them for the catalogue).
-OWNER_MESSAGES = {  # and a crew's (PICK_CREW: an arbitrator may step in)
-    Action.PICK_CREW: gettext_noop("Only the gang's owner or an arbitrator picks its crew."),
-    Action.ASK_TO_JOIN: gettext_noop(
-        "Only the gang's owner may ask for it to join; an arbitrator invites it."
-    ),
-    Action.ANSWER_INVITATION: gettext_noop(
-        "Only the gang's owner may accept or decline its invitation."
-    ),
-    Action.LEAVE: gettext_noop("Only the gang's owner may take it out of the campaign."),
-    Action.SET_ROSTER_CONSENT: gettext_noop(
-        "Only the gang's owner may say whether the arbitrators manage its roster."
-    ),
-}
 
 
 def _signed_in(user) -> bool:
@@ -141,18 +124,6 @@ def underdogs(gangs) -> list:
     """The lower-rated of a battle's gangs (both when their ratings are equal)."""
     lowest = min(g.rating for g in gangs)
     return [g for g in gangs if g.rating == lowest]
-
-
-PICK_MESSAGES = {
-    "arbitrator": gettext_noop("In this campaign an arbitrator picks each battle's mission."),
-    "random": gettext_noop(
-        "In this campaign each battle's mission is drawn at random: leave it out."
-    ),
-    "underdog": gettext_noop(
-        "In this campaign the underdog's owner (the lower-rated gang) or an "
-        "arbitrator picks the mission."
-    ),
-}
 
 
 def _may_pick_mission(*, user, campaign: Campaign, gangs) -> bool:
@@ -225,35 +196,12 @@ def require(
     if can(user=user, action=action, campaign=campaign, battle=battle, gangs=gangs, gang=gang):
         return
     action = Action(action)
-    if action in ARBITRATOR_ACTIONS:
-        raise NotAnArbitrator()
-    if action in OWNER_MESSAGES:
-        raise NotAllowed(_(OWNER_MESSAGES[action]))
-    if action == Action.START_LIVE_BATTLE:
-        raise NotAllowed(_("Only one of the two gangs' owners (or staff) may start their battle."))
-    if action == Action.PICK_MISSION:
-        raise NotAllowed(_(PICK_MESSAGES[campaign.mission_choice]))
-    if action in (Action.REPORT_BATTLE, Action.SCHEDULE_BATTLE):
-        if arbitrates(user=user, campaign=campaign):  # a gang whose owner has not accepted
-            raise NotAllowed(
-                _("Only an arbitrator of a campaign this gang has joined, or staff, may do this.")
-            )
-        if action == Action.REPORT_BATTLE:
-            raise NotAllowed(
-                _("Only the two gangs' owners or an arbitrator may report this battle.")
-            )
-        raise NotAllowed(_("Only the two gangs' owners or an arbitrator may schedule this battle."))
-    if action == Action.WITHDRAW_BATTLE:
-        raise NotAllowed(_("Only its reporter may withdraw a report."))
-    if battle is not None and battle.status == Battle.Status.DISPUTED:
-        raise NotAnArbitrator(
-            _("A disputed result waits for an arbitrator who did not play in the battle.")
-        )
-    raise NotAllowed(
-        _(
-            "The other side, or an arbitrator of the campaign who does not play in the battle, "
-            "confirms a result, not its reporter: never one side alone."
-        )
+    raise refusal(
+        action,
+        arbitrators_only=action in ARBITRATOR_ACTIONS,
+        campaign=campaign,
+        battle=battle,
+        arbitrator=arbitrates(user=user, campaign=campaign),
     )
 
 

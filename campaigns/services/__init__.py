@@ -20,13 +20,7 @@ Other apps and the views call the verbs re-exported here (``from campaigns impor
 the submodules are this app's own business.
 """
 
-from campaigns.services.battles import (
-    MAX_CREDITS_EARNED,
-    MAX_GOODS_PER_SIDE,
-    confirm_battle,
-    dispute_battle,
-    report_battle,
-)
+from campaigns.services.battles import confirm_battle, dispute_battle, report_battle
 from campaigns.services.campaigns import (
     RULESETS,
     SETTINGS,

@@ -21,14 +21,11 @@ from campaigns.models import (
 )
 from campaigns.services.common import log, next_battle_number, tell_gangs
 from campaigns.services.pairings import check_pairing_limit
+from campaigns.services.report_input import casualty_rows, earnings
 from config import dispatch
 from notifications import hooks as notify
-from rosters import services as rosters
 from rosters.models import Fighter, Gang
 from rulesets.core.words import counted
-
-MAX_GOODS_PER_SIDE = 10
-MAX_CREDITS_EARNED = 1000
 
 
 def _active_gang_ids(campaign: Campaign) -> set[int]:
@@ -59,118 +56,6 @@ def _battle_gangs(campaign: Campaign, gangs: list[int]) -> dict[int, Gang]:
             _("Gang %(gang)s is not in this campaign.") % {"gang": outsiders[0]}, field="gangs"
         )
     return {g.pk: g for g in Gang.objects.select_related("owner").filter(pk__in=gangs)}
-
-
-def _int_keyed(value, field: str) -> dict[int, object]:
-    if value in (None, ""):
-        return {}
-    if not isinstance(value, dict):
-        raise CampaignError(_("Give an object keyed by gang id."), field=field)
-    out = {}
-    for key, item in value.items():
-        try:
-            out[int(key)] = item
-        except (TypeError, ValueError):
-            raise CampaignError(
-                _("'%(key)s' is not a gang id.") % {"key": key}, field=field
-            ) from None
-    return out
-
-
-def _casualty_rows(casualties, fighters: dict[int, Fighter]) -> list[tuple]:
-    """``(fighter, taken out by or None)`` for each casualty, each checked (a 400 naming it)."""
-    seen: set[int] = set()
-    rows = []
-    for index, casualty in enumerate(casualties or []):
-        path = f"casualties.{index}"
-        if not isinstance(casualty, dict):
-            raise CampaignError(
-                _("Each casualty is an object with fighter and taken_out_by."), field=path
-            )
-        fighter = (
-            fighters.get(casualty.get("fighter"))
-            if isinstance(casualty.get("fighter"), int)
-            else None
-        )
-        if fighter is None:
-            raise CampaignError(_("This fighter is not in either gang."), field=f"{path}.fighter")
-        if not fighter.is_active:
-            raise CampaignError(
-                (
-                    _("%(fighter)s is dead and did not fight.")
-                    if fighter.status == Fighter.Status.DEAD
-                    else _("%(fighter)s is retired and did not fight.")
-                )
-                % {"fighter": fighter.name},
-                field=f"{path}.fighter",
-            )
-        if fighter.pk in seen:
-            raise CampaignError(
-                _("%(fighter)s is taken out of action twice in one report.")
-                % {"fighter": fighter.name},
-                field=f"{path}.fighter",
-            )
-        seen.add(fighter.pk)
-        rows.append((fighter, _attacker(casualty.get("taken_out_by"), fighter, fighters, path)))
-    return rows
-
-
-def _attacker(by, fighter: Fighter, fighters: dict[int, Fighter], path: str) -> Fighter | None:
-    if by is None:
-        return None
-    attacker = fighters.get(by) if isinstance(by, int) else None
-    if attacker is None:
-        raise CampaignError(
-            _("The fighter who took them out is not in either gang."),
-            field=f"{path}.taken_out_by",
-        )
-    if not attacker.is_active:
-        raise CampaignError(
-            _("%(fighter)s is dead: a dead fighter deals no blows.") % {"fighter": attacker.name}
-            if attacker.status == Fighter.Status.DEAD
-            else _("%(fighter)s is retired and dealt no blows.") % {"fighter": attacker.name},
-            field=f"{path}.taken_out_by",
-        )
-    if attacker.pk == fighter.pk:
-        raise CampaignError(_("A fighter cannot take themself out."), field=f"{path}.taken_out_by")
-    return attacker
-
-
-def _earnings(gangs: list[int], goods, credits) -> tuple[dict, dict]:
-    """Goods and credits earned, by gang id, each checked (a 400 naming the gang)."""
-    goods_by_gang = _int_keyed(goods, "goods")
-    credits_by_gang = _int_keyed(credits, "credits")
-    for gang_id in set(goods_by_gang) | set(credits_by_gang):
-        if gang_id not in gangs:
-            raise CampaignError(
-                _("Gang %(gang)s did not fight this battle.") % {"gang": gang_id}, field="goods"
-            )
-    # Goods, and the seed's "campaign findable items" (whiskey, hooch, dynamite, rabbit's
-    # foot, horse, town map): the post-game puts goods in the goods and items in the stash.
-    findable = rosters.findable_slugs()
-    for gang_id, found in goods_by_gang.items():
-        if (
-            not isinstance(found, list)
-            or len(found) > MAX_GOODS_PER_SIDE
-            or any(s not in findable for s in found)
-        ):
-            raise CampaignError(
-                _("Goods and found items are a list of up to %(most)s of: %(items)s.")
-                % {"most": MAX_GOODS_PER_SIDE, "items": ", ".join(findable)},
-                field=f"goods.{gang_id}",
-            )
-    for gang_id, amount in credits_by_gang.items():
-        if (
-            isinstance(amount, bool)
-            or not isinstance(amount, int)
-            or not 0 <= amount <= MAX_CREDITS_EARNED
-        ):
-            raise CampaignError(
-                _("Credits earned are a whole number from 0 to %(most)s.")
-                % {"most": MAX_CREDITS_EARNED},
-                field=f"credits.{gang_id}",
-            )
-    return goods_by_gang, credits_by_gang
 
 
 def _side_result(winner: int | None, gang_id: int) -> str:
@@ -213,8 +98,8 @@ def report_battle(
             _("The winner must be one of the two gangs (or null for a draw)."), field="winner"
         )
     fighters = {f.pk: f for f in Fighter.objects.filter(gang_id__in=gangs)}
-    rows = _casualty_rows(casualties, fighters)
-    goods_by_gang, credits_by_gang = _earnings(gangs, goods, credits)
+    rows = casualty_rows(casualties, fighters)
+    goods_by_gang, credits_by_gang = earnings(gangs, goods, credits)
     if source == Battle.Source.LOGGED:  # a live battle was counted when it started
         check_pairing_limit(campaign=campaign, round_=round_, gangs=gangs)
     battle = Battle.objects.create(

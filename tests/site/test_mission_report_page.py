@@ -26,7 +26,8 @@ def test_the_report_form_offers_the_missions_loot_and_pays_its_rewards(user):
     assert "Strongbox Scramble" in plain and f'name="credits.{a.pk}"' in plain
     page = unescape(site.get(url + "&mission=strongbox-scramble").content.decode())
     assert f'name="loot.{a.pk}"' in page and f'name="credits.{a.pk}"' not in page
-    assert " Railroad bond</label>" in page and "Rewards (credits, goods) by side and result" in page
+    assert " Railroad bond</label>" in page  # the loot by its catalogue name
+    assert "Rewards (credits, goods) by side and result" in page
     r = site.post(
         url + "&mission=strongbox-scramble",
         {"winner": str(b.pk), f"loot.{a.pk}": ["box-1"], f"loot.{b.pk}": ["box-3"]},
