@@ -103,7 +103,9 @@ class Shape:
         if kind in PORTS:
             _until_healthy(f"http://{self.hosts.address(host)}:{PORTS[kind]}/healthz", proc)
         elif kind == "worker":
-            _until(lambda: "ready." in proc.tail(20000), proc)
+            # The whole log (each start writes its own): a worker that has run tasks since it
+            # said so has pushed its "ready." line out of any tail.
+            _until(lambda: "ready." in proc.log.read_text(errors="replace"), proc)
 
     def kill(self, name: str) -> None:
         proc = self.procs[name]
