@@ -106,16 +106,38 @@ class ReportForm(forms.Form):
             self.casualty_rows.append((gang, rows, *self._earnings_fields(gang, goods)))
 
     def _item_name(self, slug: str) -> str:
-        """A loot token's item as the catalogue names it (its slug if the catalogue lost it)."""
+        """A loot token's or a reward's item as the catalogue names it (its slug if the
+        catalogue lost it)."""
         if not hasattr(self, "_names"):
-            slugs = [t["item"] for t in self.mission.data["loot"]]
+            data = self.mission.data
+            slugs = [t["item"] for t in data["loot"]] + [
+                item
+                for by in data["rewards"].values()
+                for reward in by.values()
+                for item in reward.get("goods", [])
+            ]
             found = CatalogueItem.objects.filter(slug__in=slugs).values_list("slug", "name")
             self._names = dict(found)
         return self._names.get(slug, slug)
 
+    def reward_rows(self) -> list[tuple[str, list[str]]]:
+        """The mission's rewards as the page's table says them: (side, [credits and items
+        by result: win, draw, loss])."""
+        rows = []
+        for side, by in self.mission.data["rewards"].items():
+            cells = []
+            for result in ("win", "draw", "loss"):
+                reward = by.get(result, {})
+                items = [self._item_name(slug) for slug in reward.get("goods", [])]
+                cells.append(", ".join([str(reward.get("credits", 0)), *items]))
+            rows.append((side, cells))
+        return rows
+
     def _earnings_fields(self, gang, goods) -> tuple:
         """The gang's loot tokens of the mission, or its free goods and credits (or nothing)."""
         if self.mission is not None:
+            if not self.mission.data["loot"]:
+                return None, None  # a mission without loot tokens: nothing to tick
             self.fields[f"loot.{gang.pk}"] = forms.MultipleChoiceField(
                 label=_("Loot %(gang)s picked up") % {"gang": gang.name},
                 required=False,

@@ -39,6 +39,16 @@ def test_the_report_form_offers_the_missions_loot_and_pays_its_rewards(user):
     assert (sides[b.pk].credits_earned, sides[b.pk].goods) == (25, ["railroad-bond"])
 
 
+def test_the_rewards_name_their_items_and_a_mission_without_loot_offers_none(user):
+    campaign, (a, b) = _campaign(user)
+    site = _client(user)
+    url = f"/campaigns/{campaign.pk}/report/?gangs={a.pk}&gangs={b.pk}&mission=claim-jumpers"
+    page = unescape(site.get(url).content.decode())
+    table = page[page.index("<caption>") : page.index("</table>")]
+    assert "<td>30, Gold nugget</td>" in table and "gold-nugget" not in table
+    assert "picked up" not in page and f'name="loot.{a.pk}"' not in page  # no tokens
+
+
 def test_a_token_claimed_twice_is_refused_on_the_page(user):
     campaign, (a, b) = _campaign(user)
     site = _client(user)
