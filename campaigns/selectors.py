@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db.models import Count, F, Q
+from django.utils.translation import gettext as _
 
 from campaigns.models import Battle, BattleSide, Campaign, Casualty, Membership
 from ranking import by_field, head_to_head, rank
@@ -83,9 +84,12 @@ def campaign_standings(campaign) -> dict:
         name="name",
         breakers=[breakers[b] for b in campaign.tie_breakers if b in breakers],
     )
+    # Said only once a tied gang has played: before that, everyone is level and nothing can
+    # break it.
     warnings = [
-        "Tie not broken between " + ", ".join(r["name"] for r in block) + "."
+        _("Tie not broken between %(gangs)s.") % {"gangs": ", ".join(r["name"] for r in block)}
         for block in ranking.unbroken_ties
+        if any(r["played"] for r in block)
     ]
     return {"tie_breakers": campaign.tie_breakers, "rows": ranking.rows, "warnings": warnings}
 

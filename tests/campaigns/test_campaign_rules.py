@@ -237,3 +237,22 @@ def test_flips_cannot_be_spent_by_another_player(world):
         ).status_code
         == 403
     )
+
+
+def test_a_tie_is_only_called_unbroken_once_the_tied_have_played(world):
+    """At the start everyone is level on nothing: no warning. Once they have played and no
+    tie-breaker separates them, the warning is said in the reader's language."""
+    from django.utils import translation
+
+    from campaigns import selectors
+
+    world.campaign.tie_breakers = []
+    world.campaign.save(update_fields=["tie_breakers"])
+    assert selectors.campaign_standings(world.campaign)["warnings"] == []
+    a, b = world.gangs[:2]
+    reported = post(world, world.arbitrator, "battles/", {"gangs": [a.pk, b.pk], "winner": None})
+    assert reported.status_code == 201, reported.json()
+    post(world, world.players[1], f"battles/{reported.json()['id']}/confirm/")
+    with translation.override("fr"):
+        (said,) = selectors.campaign_standings(world.campaign)["warnings"]
+    assert said.startswith("Égalité non départagée entre ")
