@@ -130,16 +130,8 @@ def test_a_scheduled_battle_is_drawn_played_live_and_paid_once(new_context, shot
     before = _holdings(sides)
     campaigns.confirm_battle(battle=battle, actor=bob)
     campaigns.run_post_game(battle_id=battle.pk)  # asked again: pays nothing more
+    _paid(sides, before, campaign)
     after = _holdings(sides)
-    rewards = {
-        "win": campaign.reward_win,
-        "draw": campaign.reward_draw,
-        "loss": campaign.reward_loss,
-    }
-    for gang_id, side in sides.items():
-        paid = rewards[side.result] + side.credits_earned
-        assert after[gang_id][0] - before[gang_id][0] == paid
-        assert after[gang_id][1] - before[gang_id][1] == len(side.goods)
     assert ScheduledBattle.objects.get(pk=scheduled.pk).live.battle_id == battle.pk
 
     for page, gang in ((ann_page, earps), (bob_page, cowboys)):
