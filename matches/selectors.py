@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -86,23 +86,44 @@ def live_match(match_id: int) -> tuple[Match, Ruleset]:
 _BIGINT = range(-(2**63), 2**63)  # the ids a row may have
 
 
+# The seated reads below are what a live table's client sends several times a move (state,
+# legal actions, the poll of its own action): written as SQL once, through ``raw()``, since
+# building and compiling the same ORM query cost three times what running it does
+# (docs/performance.md, "Live reads").
+# The seat's fields the answers read, in the model's order (as ``from_db`` takes them).
+_SEAT_FIELDS = [
+    f.attname
+    for f in Participant._meta.concrete_fields
+    if f.attname in {"id", "match_id", "player_id", "seat", "resigned"}
+]
+_SEATED = (
+    "SELECT m.*, "
+    + ", ".join(f"p.{name} AS seat_{name}" for name in _SEAT_FIELDS)
+    + f" FROM {Match._meta.db_table} m JOIN {Participant._meta.db_table} p ON p.match_id = m.id"
+    " WHERE m.id = %s AND m.live AND p.player_id = %s"
+)
+
+
 def seated_live_match(match_id: int, user) -> tuple[Match, Ruleset, Participant] | None:
     """A seated player's own seat with its live match joined — one query — when that is all
     an answer needs: a dealt match of a known game with no outcome yet (an outcome names
     every seat). None otherwise (an outsider, a spectator, a finished or undealt match): the
-    caller then takes the general path (``live_match`` and the access rules), which says why."""
+    caller then takes the general path (``live_match`` and the access rules), which says why.
+    The seat holds its id, name and resignation; its other fields load when first read."""
     if not user.is_authenticated or match_id not in _BIGINT:
         return None  # an id no row has: the general path's 404
-    seat = (
-        Participant.objects.select_related("match")
-        .filter(match_id=match_id, match__live=True, player_id=user.pk)
-        .order_by()  # one seat per player and match (a constraint): no order needed
-        .first()
-    )
-    if seat is None or seat.match.outcome or not seat.match.is_dealt:
+    # One seat per player and match (a constraint): one row at most.
+    match = next(iter(Match.objects.raw(_SEATED, [match_id, user.pk])), None)
+    if match is None or match.outcome or not match.is_dealt:
         return None
-    game = get_ruleset(seat.match.ruleset)
-    return None if game is None else (seat.match, game, seat)
+    game = get_ruleset(match.ruleset)
+    if game is None:
+        return None
+    # The fields not read here are deferred: they load if a caller reads them.
+    values = [getattr(match, f"seat_{name}") for name in _SEAT_FIELDS]
+    seat = Participant.from_db(match._state.db, _SEAT_FIELDS, values)
+    seat.match = match
+    return match, game, seat
 
 
 # What an action's poll answers (the API's ActionSerializer fields, in its order).
@@ -121,24 +142,22 @@ ACTION_FIELDS = (
 )
 
 
+_OWN_ACTION = (
+    f"SELECT a.* FROM {MatchAction._meta.db_table} a"
+    f" JOIN {Participant._meta.db_table} p ON p.match_id = a.match_id AND p.seat = a.seat"
+    " WHERE a.id = %s AND a.match_id = %s AND p.player_id = %s"
+)
+
+
 def own_action(*, match_id: int, action_id: int, user) -> tuple | None:
     """One of the caller's own actions in the match, as ``ACTION_FIELDS`` values (one query),
     or None: unknown, another seat's, or not the caller's match. An action may hold a secret
-    choice until it is revealed, so only the seat that sent it may read it."""
-    if not user.is_authenticated:
+    choice until it is revealed, so only the seat that sent it may read it: the join on the
+    caller's own seat in the match."""
+    if not user.is_authenticated or match_id not in _BIGINT or action_id not in _BIGINT:
         return None
-    # Only the seat that sent it: the join on the caller's own seat in the match.
-    return (
-        MatchAction.objects.filter(
-            pk=action_id,
-            match_id=match_id,
-            match__participants__player_id=user.pk,
-            match__participants__seat=F("seat"),
-        )
-        .order_by()  # by its primary key: one row at most
-        .values_list(*ACTION_FIELDS)
-        .first()
-    )
+    action = next(iter(MatchAction.objects.raw(_OWN_ACTION, [action_id, match_id, user.pk])), None)
+    return None if action is None else tuple(getattr(action, name) for name in ACTION_FIELDS)
 
 
 def seat_of(match: Match, user) -> Participant | None:
