@@ -165,14 +165,22 @@ def _key(gang_id: int, revision: int, catalogue: int | None) -> str:
     return f"rosters:gang:{KEY_VERSION}:{gang_id}:{revision}:{catalogue}:{language}"
 
 
+# Every read of a gang sends this: written as SQL once, through ``raw()``, since building and
+# compiling the same ORM query cost three times what running it does (docs/performance.md,
+# "Live reads").
+_HEAD = (
+    f"SELECT g.id, g.revision, u.username AS owner_name, (SELECT c.value FROM"
+    f" {CatalogueRevision._meta.db_table} c WHERE c.id = %s) AS catalogue"
+    f" FROM {Gang._meta.db_table} g"
+    f" JOIN {Gang._meta.get_field('owner').related_model._meta.db_table} u ON u.id = g.owner_id"
+    " WHERE g.id = %s"
+)
+
+
 def _head(gang_id: int) -> tuple[int, str, int | None] | None:
     """The gang's revision, its owner's name and the catalogue revision, in one query."""
-    catalogue = CatalogueRevision.objects.filter(pk=CATALOGUE_ROW).values("value")
-    return (
-        Gang.objects.filter(pk=gang_id)
-        .values_list("revision", "owner__username", Subquery(catalogue[:1]))
-        .first()
-    )
+    gang = next(iter(Gang.objects.raw(_HEAD, [CATALOGUE_ROW, gang_id])), None)
+    return None if gang is None else (gang.revision, gang.owner_name, gang.catalogue)
 
 
 def gang_detail_json(gang_id: int) -> bytes | None:
