@@ -15,7 +15,7 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from config.converters import ObjectId
-from rosters import access, detail, export_format, exports, selectors, services
+from rosters import access, detail, detail_schema, export_format, exports, selectors, services
 from rosters import serializers as s
 from rosters.api_flips import FighterFlipRequestSerializer, FlipsResultSerializer, flip_request
 from rosters.api_starting import StartingGangSerializer, starting_gang
@@ -57,7 +57,7 @@ def _gang_detail(request, gang_id, code=status.HTTP_200_OK):
     ),
     retrieve=extend_schema(
         summary="A gang with fighters, stash, goods, credits, rating and wealth",
-        responses=detail.SCHEMA,
+        responses=detail_schema.SCHEMA,
     ),
 )
 @extend_schema(tags=["gangs"])
@@ -141,7 +141,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         request=StartingGangSerializer,
-        responses={201: detail.SCHEMA},
+        responses={201: detail_schema.SCHEMA},
         summary="Found a gang (it starts with the treasury), optionally with its fighters, "
         "their kit and a stash: all or nothing, every fault named at once",
     )
@@ -149,7 +149,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         gang = starting_gang(request)  # rosters/api_starting.py
         return self._detail(gang.pk, status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.GangUpdateSerializer, responses=detail.SCHEMA)
+    @extend_schema(request=s.GangUpdateSerializer, responses=detail_schema.SCHEMA)
     def partial_update(self, request, pk=None):
         gang = self._gang_for(access.Action.EDIT_GANG)
         data = s.GangUpdateSerializer(data=request.data)
@@ -327,7 +327,7 @@ class GangViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         request=export_format.GangExportSerializer,
-        responses={201: detail.SCHEMA},
+        responses={201: detail_schema.SCHEMA},
         summary="Recreate a gang from an export, owned by the caller (rule: docs/api.md)",
     )
     # A long campaign's ledger makes a big file: more room than the default 64 KB.

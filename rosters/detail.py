@@ -4,17 +4,18 @@ Rosters are read far more often than they change (a player at the table refreshe
 constantly), and serialising 75 objects through nested DRF serializers cost many times a
 bare request. So (docs/performance.md, "Rosters: the gang detail cached per revision"):
 
-- **One query answers a read.** The gang's revision, its owner's name and the catalogue
+- **One query answers a read.** The gang's row, its owner's name and the catalogue
   revision (rosters/revisions.py) come back together (``_head``); the cached body is looked
   up under ``(gang id, gang revision, catalogue revision, language)``. Every write service
   bumps the gang's revision in its own transaction, so a committed write changes the key:
   the next read misses and builds anew. Nothing is ever deleted from the cache, and nothing
   in it can be stale under its key, so a lost cache write (Redis down: the cache fails open,
   config/settings.py) costs a rebuild, never a wrong roster. Old bodies expire after ``TTL``.
-- **A miss is cheap too:** one query per table with ``values()`` (the gang with its owner,
-  fighters with their roles and the card each has showing, advancements, injuries, held
-  equipment with its catalogue item, unsold goods, then the rules and roles for the
-  problems) and plain dicts: no model instances, no serializer fields. This builder is the
+- **A miss is cheap too:** the gang's own fields come from that row, then one query per
+  table with ``values()`` (fighters with their roles and the card each has showing,
+  advancements, injuries, held equipment with its catalogue item, unsold goods) and plain
+  dicts: no model instances, no serializer fields. The rules and roles the problems are
+  checked against are cached under the catalogue revision. This builder is the
   body's one source: the OpenAPI schema is declared beside it (``SCHEMA``), from the
   serializers of the endpoints that write its parts on their own (a fighter, a piece of
   equipment, goods).
@@ -30,7 +31,6 @@ bare request. So (docs/performance.md, "Rosters: the gang detail cached per revi
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -39,8 +39,6 @@ import orjson
 from django.core.cache import cache
 from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import translation
-from drf_spectacular.utils import inline_serializer
-from rest_framework import serializers
 
 from config.renderers import ORJSONRenderer, iso_datetime
 from rosters.models import (
@@ -57,15 +55,6 @@ from rosters.models import (
     Role,
 )
 from rosters.revisions import CATALOGUE_ROW
-from rosters.serializers import (
-    EquipmentSerializer,
-    FighterDetailSerializer,
-    FighterSerializer,
-    FlipDrawSerializer,
-    GangSchema,
-    GoodsSerializer,
-    StatLineSerializer,
-)
 from rosters.services.common import RULESET
 from rulesets.core.words import counted
 
@@ -112,54 +101,6 @@ EQUIPMENT_FIELDS = (
 GOODS_FIELDS = ("id", "item__slug", "name", "market_value", "found_at", "note", "sold_at")
 
 
-def _fields(serializer, order=None, **made) -> dict:
-    """``serializer``'s fields in ``order``, each made anew (an inline serializer orders its
-    fields by when they were made), some by ``made``'s factories (a type of the schema's own,
-    or a field the serializer has not)."""
-    fields = serializer.get_fields()
-    return {
-        name: made[name]() if name in made else copy.deepcopy(fields[name])
-        for name in (order or fields)
-    }
-
-
-# What ``_build`` writes, for the OpenAPI schema (drf-spectacular): the gang as the list
-# writes it, its fighters as the fighters endpoint writes them plus what a roster sheet shows,
-# its stash and unsold goods, and why it is not ready to fight.
-SCHEMA = inline_serializer(
-    name="GangDetail",
-    fields={
-        **_fields(GangSchema),
-        "fighters": inline_serializer(
-            name="GangFighter",
-            fields=_fields(
-                FighterDetailSerializer(),
-                [*FighterSerializer.Meta.fields, "movement", "advancements", "injuries", "showing"],
-                gang=serializers.IntegerField,
-                role=serializers.CharField,
-                base_stats=StatLineSerializer,
-                stats=StatLineSerializer,
-                movement=lambda: serializers.IntegerField(
-                    help_text="The role's move, in card lengths."
-                ),
-                showing=lambda: FlipDrawSerializer(
-                    allow_null=True,
-                    help_text="The flipped card waiting for a choice (as `flips/`'s `showing`), "
-                    "or null.",
-                ),
-            ),
-            many=True,
-        ),
-        "stash": EquipmentSerializer(many=True),
-        "goods": GoodsSerializer(many=True),
-        "problems": serializers.ListField(
-            child=serializers.CharField(),
-            help_text="Why the gang is not ready to fight; empty when it is.",
-        ),
-    },
-)
-
-
 def _key(gang_id: int, revision: int, catalogue: int | None) -> str:
     language = translation.get_language() or ""
     return f"rosters:gang:{KEY_VERSION}:{gang_id}:{revision}:{catalogue}:{language}"
@@ -169,7 +110,7 @@ def _key(gang_id: int, revision: int, catalogue: int | None) -> str:
 # compiling the same ORM query cost three times what running it does (docs/performance.md,
 # "Live reads").
 _HEAD = (
-    f"SELECT g.id, g.revision, u.username AS owner_name, (SELECT c.value FROM"
+    f"SELECT g.*, u.username AS owner_name, (SELECT c.value FROM"
     f" {CatalogueRevision._meta.db_table} c WHERE c.id = %s) AS catalogue"
     f" FROM {Gang._meta.db_table} g"
     f" JOIN {Gang._meta.get_field('owner').related_model._meta.db_table} u ON u.id = g.owner_id"
@@ -177,10 +118,10 @@ _HEAD = (
 )
 
 
-def _head(gang_id: int) -> tuple[int, str, int | None] | None:
-    """The gang's revision, its owner's name and the catalogue revision, in one query."""
-    gang = next(iter(Gang.objects.raw(_HEAD, [CATALOGUE_ROW, gang_id])), None)
-    return None if gang is None else (gang.revision, gang.owner_name, gang.catalogue)
+def _head(gang_id: int) -> Gang | None:
+    """The gang's row (its revision, and what the body shows of the gang itself) with its
+    owner's name and the catalogue revision (``owner_name``, ``catalogue``), in one query."""
+    return next(iter(Gang.objects.raw(_HEAD, [CATALOGUE_ROW, gang_id])), None)
 
 
 def gang_detail_json(gang_id: int) -> bytes | None:
@@ -195,20 +136,16 @@ def _read(gang_id: int) -> tuple[bytes, str] | None:
     The cache holds the rendered body (config/renderers.py) cut in two where the owner's
     name goes: a cached read is one query, one cache get and two joins of bytes, with no
     unpickling of nested dicts and no rendering."""
-    found = _head(gang_id)
-    if found is None:
+    gang = _head(gang_id)
+    if gang is None:
         return None
-    revision, owner, catalogue = found
-    key = _key(gang_id, revision, catalogue)
+    key = _key(gang_id, gang.revision, gang.catalogue)
     parts = cache.get(key)
     if parts is None:
-        body = _build(gang_id)
-        if body is None:
-            return None  # deleted between the two reads
-        parts = _render(body)
+        parts = _render(_build(gang_id, gang))
         cache.set(key, parts, TTL)
     before, after = parts
-    return before + _OWNER + _renderer.render(owner) + after, key
+    return before + _OWNER + _renderer.render(gang.owner_name) + after, key
 
 
 def gang_detail(gang_id: int) -> dict | None:
@@ -239,9 +176,6 @@ def _render(body: dict) -> tuple[bytes, bytes]:
 def _queries(gang_id: int) -> dict:
     """``_build``'s queries: one per table, plain values."""
     return {
-        "gang": Gang.objects.filter(pk=gang_id).values_list(
-            *GANG_FIELDS, "created_at", "owner__username"
-        ),
         "fighters": Fighter.objects.filter(gang_id=gang_id)
         .annotate(**_showing())
         .order_by("role__order", "id")
@@ -258,18 +192,16 @@ def _queries(gang_id: int) -> dict:
         "goods": Goods.objects.filter(gang_id=gang_id, sold_at__isnull=True)
         .order_by("id")
         .values_list(*GOODS_FIELDS),
-        "rules": GangRules.objects.filter(ruleset=RULESET).values_list("min_fighters"),
-        "roles": Role.objects.order_by("order").values_list("slug", "name", "min_count"),
     }
 
 
-def _build(gang_id: int) -> dict | None:
-    """The body from the rows as they are now (read after the revision: never older)."""
-    queries = _queries(gang_id)
-    found = queries["gang"].first()
-    if found is None:
+def _build(gang_id: int, gang: Gang | None = None) -> dict | None:
+    """The body from the rows as they are now: the gang's own row as ``_head`` read it (with
+    the revision the body is keyed by), the others read after it (never older)."""
+    gang = gang or _head(gang_id)
+    if gang is None:
         return None
-    head = dict(zip((*GANG_FIELDS, "created_at", "owner__username"), found, strict=True))
+    queries = _queries(gang_id)
     fighters = list(queries["fighters"])
     gains: dict[int, list[dict]] = defaultdict(list)
     for fighter_id, stat, amount, card, note, at in queries["advancements"]:
@@ -305,16 +237,30 @@ def _build(gang_id: int) -> dict | None:
     ]
     rows = [_fighter(row, gains, injuries, kit) for row in fighters]
     return {
-        **{name: head[name] for name in GANG_FIELDS[:3]},
-        "faction_name": Gang.Faction(head["faction"]).label,
-        "owner": head["owner__username"],
-        **{name: head[name] for name in GANG_FIELDS[3:]},
-        "created_at": iso_datetime(head["created_at"]),
+        **{name: getattr(gang, name) for name in GANG_FIELDS[:3]},
+        "faction_name": Gang.Faction(gang.faction).label,
+        "owner": gang.owner_name,
+        **{name: getattr(gang, name) for name in GANG_FIELDS[3:]},
+        "created_at": iso_datetime(gang.created_at),
         "fighters": rows,
         "stash": kit[None],
         "goods": goods,
-        "problems": _problems(rows, queries),
+        "problems": _problems(rows, _rules(gang.catalogue)),
     }
+
+
+def _rules(catalogue: int | None) -> tuple[int, list[tuple[str, str, int]]]:
+    """The gang rules' least number of fighters and each role's (slug, name, least number),
+    what ``_problems`` checks: cached under the catalogue revision, which every change of a
+    role or a gang rule bumps (rosters/revisions.py), as the bodies are."""
+    key = f"rosters:rules:{KEY_VERSION}:{catalogue}"
+    found = cache.get(key)
+    if found is None:
+        (least,) = GangRules.objects.filter(ruleset=RULESET).values_list("min_fighters").get()
+        roles = list(Role.objects.order_by("order").values_list("slug", "name", "min_count"))
+        found = (least, roles)
+        cache.set(key, found, TTL)
+    return found
 
 
 def _showing() -> dict:
@@ -389,13 +335,13 @@ def _fighter(row: tuple, gains: dict, injuries: dict, kit: dict) -> dict:
     }
 
 
-def _problems(fighters: list[dict], queries: dict) -> list[str]:
+def _problems(fighters: list[dict], rules: tuple[int, list]) -> list[str]:
     """selectors.gang_problems over the built rows (same rules, same sentences)."""
-    (min_fighters,) = queries["rules"].get()
+    min_fighters, roles = rules
     active = [f for f in fighters if f["status"] == Fighter.Status.ACTIVE]
     counts = Counter(f["role"] for f in active)
     problems = []
-    for slug, name, min_count in queries["roles"]:
+    for slug, name, min_count in roles:
         if counts[slug] < min_count:
             problems.append(
                 f"needs at least {counted(min_count, name.lower())} (has {counts[slug]})"

@@ -402,8 +402,9 @@ def test_a_write_takes_the_gang_lock_before_any_other_row_lock(verb, user, staff
 
 
 def test_the_published_schema_describes_what_the_builder_writes(user, staff):
-    """The body's one source is the builder; its schema (``detail.SCHEMA``) is declared beside
-    it. The OpenAPI document names every key a built body has, at every level."""
+    """The body's one source is the builder; its schema (``detail_schema.SCHEMA``) is declared
+    from the parts' serializers. The OpenAPI document names every key a built body has, at
+    every level."""
     from drf_spectacular.generators import SchemaGenerator
 
     roster = Roster(user, staff)
