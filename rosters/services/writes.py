@@ -17,10 +17,6 @@ bumps the revision).
 
 from __future__ import annotations
 
-import functools
-
-from django.db.models import IntegerField, OuterRef, Subquery, Sum
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -70,25 +66,23 @@ def _entry(
     return entry
 
 
-def _total(rows, field: str):
-    """The sum of ``field`` over ``rows`` of the outer gang (0 when there are none)."""
-    summed = rows.filter(gang=OuterRef("pk")).order_by().values("gang")
-    return Coalesce(
-        Subquery(summed.annotate(total=Sum(field)).values("total")[:1]),
-        0,
-        output_field=IntegerField(),
-    )
+def _sum(model, field: str, where: str) -> str:
+    """The sum of ``field`` over the ``model`` rows of the gang ``g`` that match ``where``."""
+    rows = model._meta.db_table
+    return f"(SELECT COALESCE(SUM(x.{field}), 0) FROM {rows} x WHERE x.gang_id = g.id AND {where})"
 
 
-@functools.cache
-def _totals():
-    """The three sums of a gang, built once: resolving the subqueries costs more than running
-    them, and a filtered clone of this queryset reuses what is resolved."""
-    return Gang.objects.values_list(
-        _total(Fighter.objects.filter(status=Fighter.Status.ACTIVE), "hire_cost"),
-        _total(Equipment.objects.filter(disposal=""), "price_paid"),
-        _total(Goods.objects.filter(sold_at__isnull=True), "market_value"),
-    )
+_ACTIVE = f"x.status = '{Fighter.Status.ACTIVE}'"
+_HELD = "x.disposal = ''"
+# The three sums of a gang, written as SQL once and read through ``raw()``: every roster
+# write sends it, and building and compiling the same three correlated subqueries as an ORM
+# query cost more than running them (docs/performance.md, "Roster writes").
+_TOTALS = (
+    f"SELECT g.id, {_sum(Fighter, 'hire_cost', _ACTIVE)} AS fighters_sum,"
+    f" {_sum(Equipment, 'price_paid', _HELD)} AS kit_sum,"
+    f" {_sum(Goods, 'market_value', 'x.sold_at IS NULL')} AS goods_sum"
+    f" FROM {Gang._meta.db_table} g WHERE g.id = %s"
+)
 
 
 def _refresh_totals(gang: Gang) -> None:
@@ -98,9 +92,9 @@ def _refresh_totals(gang: Gang) -> None:
     Rating = hire cost of active fighters + price paid for equipment the gang holds.
     Wealth = rating + credits + market value of unsold goods.
     """
-    fighters, kit, goods = _totals().filter(pk=gang.pk).get()
-    gang.rating = fighters + kit
-    gang.wealth = gang.rating + gang.credits + goods
+    (sums,) = Gang.objects.raw(_TOTALS, [gang.pk])
+    gang.rating = sums.fighters_sum + sums.kit_sum
+    gang.wealth = gang.rating + gang.credits + sums.goods_sum
     gang.updated_at = timezone.now()
     Gang.objects.filter(pk=gang.pk).update(
         credits=gang.credits, rating=gang.rating, wealth=gang.wealth, updated_at=gang.updated_at
