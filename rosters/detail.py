@@ -31,6 +31,7 @@ bare request. So (docs/performance.md, "Rosters: the gang detail cached per revi
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -173,26 +174,40 @@ def _render(body: dict) -> tuple[bytes, bytes]:
     return before, after
 
 
-def _queries(gang_id: int) -> dict:
-    """``_build``'s queries: one per table, plain values."""
+@functools.cache
+def _tables() -> dict:
+    """``_build``'s queries, one per table, plain values, built once per process and each
+    filtered by its gang column on use: resolving the fighters' showing-card subqueries and
+    the joins cost more than running them (docs/performance.md, "Rosters")."""
     return {
-        "fighters": Fighter.objects.filter(gang_id=gang_id)
-        .annotate(**_showing())
-        .order_by("role__order", "id")
-        .values_list(*FIGHTER_FIELDS),
-        "advancements": Advancement.objects.filter(fighter__gang_id=gang_id)
-        .order_by("at", "id")
-        .values_list(*ADVANCEMENT_FIELDS),
-        "injuries": Injury.objects.filter(fighter__gang_id=gang_id)
-        .order_by("at", "id")
-        .values_list(*INJURY_FIELDS),
-        "equipment": Equipment.objects.filter(gang_id=gang_id, disposal="")
-        .order_by("id")
-        .values_list(*EQUIPMENT_FIELDS),
-        "goods": Goods.objects.filter(gang_id=gang_id, sold_at__isnull=True)
-        .order_by("id")
-        .values_list(*GOODS_FIELDS),
+        "fighters": (
+            Fighter.objects.annotate(**_showing())
+            .order_by("role__order", "id")
+            .values_list(*FIGHTER_FIELDS),
+            "gang_id",
+        ),
+        "advancements": (
+            Advancement.objects.order_by("at", "id").values_list(*ADVANCEMENT_FIELDS),
+            "fighter__gang_id",
+        ),
+        "injuries": (
+            Injury.objects.order_by("at", "id").values_list(*INJURY_FIELDS),
+            "fighter__gang_id",
+        ),
+        "equipment": (
+            Equipment.objects.filter(disposal="").order_by("id").values_list(*EQUIPMENT_FIELDS),
+            "gang_id",
+        ),
+        "goods": (
+            Goods.objects.filter(sold_at__isnull=True).order_by("id").values_list(*GOODS_FIELDS),
+            "gang_id",
+        ),
     }
+
+
+def _queries(gang_id: int) -> dict:
+    """``_build``'s queries for one gang."""
+    return {name: rows.filter(**{by: gang_id}) for name, (rows, by) in _tables().items()}
 
 
 def _build(gang_id: int, gang: Gang | None = None) -> dict | None:
