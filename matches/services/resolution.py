@@ -46,11 +46,7 @@ def resolve_pending_actions(*, up_to: int) -> int:
         # The match's pending actions up to the one asked about, oldest first — read after
         # the lock, in a statement of its own, so that READ COMMITTED reads them as the run
         # that held the lock before left them.
-        queue = list(
-            MatchAction.objects.filter(
-                match_id=match.pk, status=MatchAction.Status.PENDING, id__lte=up_to
-            ).order_by("id")
-        )
+        queue = list(MatchAction.objects.raw(_QUEUE, [match.pk, up_to]))
         if not queue:
             return 0
         table = _Table(match, seats=_seat_rows(match.seat_rows))
@@ -58,6 +54,14 @@ def resolve_pending_actions(*, up_to: int) -> int:
             table.resolve(action)
         table.save()
     return len(queue)
+
+
+# Read on every resolution: SQL written once (the ORM's building and compiling of it cost
+# more than running it; docs/performance.md, "Hot reads").
+_QUEUE = (
+    f"SELECT * FROM {MatchAction._meta.db_table} WHERE match_id = %s"
+    f" AND status = '{MatchAction.Status.PENDING}' AND id <= %s ORDER BY id"
+)
 
 
 @cache
