@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from django.db.models import Count, Prefetch, QuerySet, Window
@@ -39,14 +40,21 @@ def gang_list_first_page(*, size: int) -> tuple[int, list[dict]]:
     name, as the view's ``ordering``), each as ``gang_list_item`` writes it: what a
     ``GET gangs/`` with no query parameter returns. One query: the count as a window over
     the same rows, where the paginator sends two."""
-    rows = list(
+    rows = list(_first_page()[:size])
+    count = rows[0][-1] if rows else 0
+    return count, [gang_list_item(dict(zip(LIST_FIELDS, row, strict=False))) for row in rows]
+
+
+@functools.cache
+def _first_page() -> QuerySet:
+    """The list's rows with their count, built once per process (its window resolved once) and
+    sliced on use: each slice is a new queryset, so this one is never evaluated."""
+    return (
         gangs_for_list()
         .annotate(total=Window(Count("pk")))
         .order_by("name")
-        .values_list(*LIST_FIELDS, "total")[:size]
+        .values_list(*LIST_FIELDS, "total")
     )
-    count = rows[0][-1] if rows else 0
-    return count, [gang_list_item(dict(zip(LIST_FIELDS, row, strict=False))) for row in rows]
 
 
 def gang_list_item(row: dict) -> dict:
