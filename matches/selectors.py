@@ -89,7 +89,7 @@ _BIGINT = range(-(2**63), 2**63)  # the ids a row may have
 # The seated reads below are what a live table's client sends several times a move (state,
 # legal actions, the poll of its own action): written as SQL once, through ``raw()``, since
 # building and compiling the same ORM query cost three times what running it does
-# (docs/performance.md, "Live reads").
+# (docs/performance.md, "Hot reads").
 # The seat's fields the answers read, in the model's order (as ``from_db`` takes them).
 _SEAT_FIELDS = [
     f.attname

@@ -109,7 +109,7 @@ def _key(gang_id: int, revision: int, catalogue: int | None) -> str:
 
 # Every read of a gang sends this: written as SQL once, through ``raw()``, since building and
 # compiling the same ORM query cost three times what running it does (docs/performance.md,
-# "Live reads").
+# "Hot reads").
 _HEAD = (
     f"SELECT g.*, u.username AS owner_name, (SELECT c.value FROM"
     f" {CatalogueRevision._meta.db_table} c WHERE c.id = %s) AS catalogue"
@@ -178,7 +178,8 @@ def _render(body: dict) -> tuple[bytes, bytes]:
 def _tables() -> dict:
     """``_build``'s queries, one per table, plain values, built once per process and each
     filtered by its gang column on use: resolving the fighters' showing-card subqueries and
-    the joins cost more than running them (docs/performance.md, "Rosters")."""
+    the joins cost more than running them (docs/performance.md, "Rosters: the gang detail
+    cached per revision")."""
     return {
         "fighters": (
             Fighter.objects.annotate(**_showing())
