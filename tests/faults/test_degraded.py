@@ -69,7 +69,7 @@ def test_with_the_broker_down_a_confirmation_stands_and_its_post_game_waits(
 
 def test_a_database_that_went_away_is_a_503_to_retry(as_user):
     gone = OperationalError("server closed the connection unexpectedly")
-    with mock.patch("rosters.selectors.gangs_for_list", side_effect=gone):
+    with mock.patch("rosters.selectors.gang_list_first_page", side_effect=gone):
         response = as_user.get("/api/v1/gangs/")
     assert response.status_code == 503
     assert response.headers["Retry-After"] == "1"

@@ -50,7 +50,7 @@ def test_an_id_that_is_not_an_id_is_a_404(api, world, path):
 
 def test_a_value_the_database_refuses_is_a_400_not_a_500(api, world):
     refused = DataError("PostgreSQL text fields cannot contain NUL (0x00) bytes")
-    with mock.patch("rosters.selectors.gangs_for_list", side_effect=refused):
+    with mock.patch("rosters.selectors.gang_list_first_page", side_effect=refused):
         response = as_owner(api, world).get("/api/v1/gangs/")
     assert response.status_code == 400
     assert "NUL" in response.json()["detail"]

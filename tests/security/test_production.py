@@ -187,7 +187,7 @@ def test_a_crash_is_a_bare_json_500_without_debug_details(production_settings):
     client.raise_request_exception = False
     client.force_login(UserFactory())
     boom = RuntimeError("secret detail: postgres://posse:hunter2@db")
-    with overridden, mock.patch("rosters.selectors.gangs_for_list", side_effect=boom):
+    with overridden, mock.patch("rosters.selectors.gang_list_first_page", side_effect=boom):
         response = client.get("/api/v1/gangs/", secure=True)
     assert response.status_code == 500
     assert response.json() == {"detail": "Server error.", "errors": {}}
