@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from matches.policies import POLICIES, default_policy
@@ -54,11 +55,9 @@ def check_live_options(
     if bot_policy is None:
         bot_policy = default_policy(game.slug)
     elif bot_policy not in POLICIES:
-        *others, last = sorted(POLICIES)
-        policies = _("%(roles)s or %(last)s") % {"roles": ", ".join(others), "last": last}
         raise InvalidMatchInput(
             _("A bot plays %(policies)s, not %(asked)s.")
-            % {"policies": policies if others else last, "asked": repr(bot_policy)},
+            % {"policies": get_text_list(sorted(POLICIES)), "asked": repr(bot_policy)},
             field="bot_policy",
         )
     elif bot_policy == "greedy" and default_policy(game.slug) != "greedy":

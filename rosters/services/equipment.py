@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
@@ -106,14 +107,11 @@ def check_carry_limits(
         if not item.allowed_roles:
             said = _("Nobody may carry a %(item)s.") % words
         else:
-            # Roles are the catalogue's words, as it spells them; "or" is the reader's.
-            *others, last = item.allowed_roles
-            allowed = last
-            if others:
-                allowed = _("%(roles)s or %(last)s") % {"roles": ", ".join(others), "last": last}
+            # Roles are the catalogue's words, as it spells them; "or" is the reader's
+            # (Django's get_text_list and its own translations).
             said = _("Only a %(roles)s may carry a %(item)s; %(fighter)s is a %(role)s.") % {
                 **words,
-                "roles": allowed,
+                "roles": get_text_list(list(item.allowed_roles)),
             }
         raise CarryError(said, field="fighter")
     same = sum(1 for h in held if h.pk == item.pk)

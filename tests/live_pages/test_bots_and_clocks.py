@@ -89,6 +89,27 @@ def test_a_bad_live_option_is_a_400_naming_its_field(body, field):
     assert field in reply.json()["errors"]
 
 
+UNKNOWN_POLICY = {
+    "en": "A bot plays greedy or random, not 'clever'.",
+    "fr": "Un bot joue greedy ou random, pas 'clever'.",
+    "nl": "Een bot speelt greedy of random, niet 'clever'.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(UNKNOWN_POLICY))
+def test_an_unknown_bot_policy_names_the_ones_there_are_in_the_readers_language(lang):
+    """The service's refusal (the new-match page's; the API's serializer refuses first)."""
+    from django.utils import translation
+
+    from matches.live_options import check_live_options
+    from matches.services.common import InvalidMatchInput
+
+    game = get_ruleset("le-dernier-peuple")
+    with translation.override(lang), pytest.raises(InvalidMatchInput) as refused:
+        check_live_options(game=game, bot_policy="clever")
+    assert (refused.value.field, str(refused.value)) == ("bot_policy", UNKNOWN_POLICY[lang])
+
+
 def _clock_match(**extra):
     alice, bob = UserFactory(), UserFactory()
     match = accept_all(
