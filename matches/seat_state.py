@@ -104,7 +104,9 @@ def seat_frames(
     frames = {}
     # For a seat's table page, which draws every seat's row and whose turn it is.
     waiting = list(game.to_move(state))
-    for seat, gone in people:
+    # The seats to move first: a stream process draws its tables in the order their frames
+    # come (matches/push.py publishes in this order), and those players are the ones waiting.
+    for seat, gone in sorted(people, key=lambda p: p[0] not in waiting):
         data = state_data(
             game=game,
             state=state,

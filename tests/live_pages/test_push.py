@@ -100,6 +100,30 @@ def test_resolving_an_action_publishes_after_its_commit_with_the_committed_versi
     assert seen[-1][1] == {"match": match.pk, "version": 1}
 
 
+def test_the_seats_to_move_next_get_their_frames_first(monkeypatch):
+    """The stream process draws tables in the order their frames come: the players who must
+    act now are told first, whichever seat moved."""
+    match, _alice, _bob = _ldp()
+    seen = _spy_on_publish(monkeypatch, match)
+    game = get_ruleset(match.ruleset)
+    firsts = set()
+    for n in range(12):
+        match.refresh_from_db()
+        seat = game.to_move(match.state)[0]
+        player = match.participants.get(seat=seat).player
+        action = game.legal_actions(match.state, seat)[0]
+        seen.clear()
+        services.submit_action(match=match, player=player, payload=action, idempotency_key=f"k{n}")
+        match.refresh_from_db()
+        waiting = game.to_move(match.state)
+        frames = [name.rsplit(":", 1)[1] for name, *_ in seen if ":seat:" in name]
+        assert sorted(frames) == ["s1", "s2"]
+        assert frames[: len(waiting)] == sorted(waiting, key=frames.index)
+        assert frames[0] in waiting
+        firsts.add(frames[0])
+    assert firsts == {"s1", "s2"}  # both orders were seen
+
+
 def test_each_seats_frame_is_its_own_view_and_equals_what_its_stream_reads(monkeypatch):
     """A seat's frame (published to that seat's channel only) is what its stream would have
     read from the database (the same JSON; PostgreSQL's jsonb orders an event's keys its own
