@@ -75,7 +75,7 @@ class AutoSchema(SpectacularAutoSchema):
 class TokenScheme(OpenApiAuthenticationExtension):
     """Swagger's "Authorize" box sends what is typed as it is, so say what to type."""
 
-    target_class = "rest_framework.authentication.TokenAuthentication"
+    target_class = "accounts.authentication.TokenAuthentication"
     name = "tokenAuth"
     priority = 1  # before drf-spectacular's own scheme for DRF's TokenAuthentication
 

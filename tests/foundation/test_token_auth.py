@@ -1,14 +1,14 @@
-"""Token authentication: DRF's, in one query."""
+"""Token authentication: DRF's answers, the token and its user read in one query."""
 
 from __future__ import annotations
 
 import datetime
 
 import pytest
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.authentication import TokenAuthentication
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
