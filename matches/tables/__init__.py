@@ -81,10 +81,12 @@ def assemble(
     waiting: list[str],
     legal: list[dict],
     log: list[tuple[int, str, str, dict]],
+    said: dict[int, str] | None = None,
 ) -> dict:
     """The table from the seat's ``view``, whose turn it is, the seat's legal actions and the
     log's last events (``(seq, text, type, data)``, newest first): ``table_for`` reads them from the
-    database; a seated page's stream takes them from its seat's frame (matches/push.py)."""
+    database; a seated page's stream takes them from its seat's frame (matches/push.py).
+    ``said``: the log lines already phrased, by seq (``_log_lines``)."""
     game = get_ruleset(match.ruleset)
     you = seat.seat if seat else None
     seats = Seats(names=seat_names(participants), you=you)
@@ -99,20 +101,27 @@ def assemble(
         my_turn=bool(legal),
         waiting_for=[seats.title(s) for s in waiting],
         seats=[_seat_row(p, you, waiting, now) for p in participants],
-        log=[
-            {
-                "seq": seq,
-                "text": sentence(
-                    event_message(ruleset=match.ruleset, kind=kind, text=text, data=data), seats
-                ),
-            }
-            for seq, text, kind, data in reversed(log)
-        ],
+        log=_log_lines(match.ruleset, log, seats, said),
         last_seq=log[0][0] if log else 0,
         outcome=selectors.outcome_for_clients(match),
         clock=bool(match.turn_seconds),
     )
     return table
+
+
+def _log_lines(ruleset: str, log: list, seats: Seats, said: dict[int, str] | None) -> list[dict]:
+    """The log's lines, oldest first, each in the reader's language. ``said`` (a seated page
+    stream's, whose language and players stay the same) keeps the lines it phrased before,
+    by seq: an event never changes, so a push phrases only its new ones."""
+    lines = []
+    for seq, text, kind, data in reversed(log):
+        line = said.get(seq) if said is not None else None
+        if line is None:
+            line = sentence(event_message(ruleset=ruleset, kind=kind, text=text, data=data), seats)
+            if said is not None:
+                said[seq] = line
+        lines.append({"seq": seq, "text": line})
+    return lines
 
 
 def _not_dealt(match: Match, seat, game, participants) -> dict:

@@ -29,6 +29,7 @@ class PageMemory:
         self.viewer: Participant | None = None
         self.participants: list[Participant] = []
         self.log: list[tuple[int, str, str, dict]] = []  # (seq, text, type, data), newest first
+        self.said: dict[int, str] = {}  # the log's lines phrased in this stream's language
 
     def render(self, match: Match, viewer: Participant) -> str:
         """The table from the database (a dealt match), remembered for the next frame."""
@@ -36,7 +37,7 @@ class PageMemory:
         self.match, self.viewer = match, viewer
         self.participants = list(match.participants.all())
         self.log = got["log"]
-        return _html(assemble(match, viewer, self.participants, **got))
+        return _html(assemble(match, viewer, self.participants, **got, said=self._said()))
 
     def take(self, message: str | None, since: int, since_seq: int):
         """``(chunk, version, seq)`` for a frame that follows on from version ``since``, or
@@ -65,10 +66,16 @@ class PageMemory:
             waiting=frame["to_move"],
             legal=legal,
             log=self.log,
+            said=self._said(),
         )
         version = table_version(version=match.version, status=match.status)
         chunk = sse("table", {"version": version, "html": _html(table)}, event_id=version)
         return chunk, version, since_seq
+
+    def _said(self) -> dict[int, str]:
+        """The phrased lines of the events still in the log (the older ones let go)."""
+        self.said = {seq: self.said[seq] for seq, *_ in self.log if seq in self.said}
+        return self.said
 
 
 def _html(table: dict) -> str:

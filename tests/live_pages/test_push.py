@@ -90,11 +90,14 @@ def test_resolving_an_action_publishes_after_its_commit_with_the_committed_versi
     match, _alice, _bob = _ldp()
     seen = _spy_on_publish(monkeypatch, match)
     _first_move(match)
+    match.refresh_from_db()
+    first = get_ruleset(match.ruleset).to_move(match.state)[0]  # its frame comes first
+    then = "s2" if first == "s1" else "s1"
     # outside any transaction, the row already at 1: each seat's frame on its own channel,
     # then the match's message
     assert [(name, body["version"], atomic, stored) for name, body, atomic, stored in seen] == [
-        (push.seat_channel(match.pk, "s1"), 1, False, 1),
-        (push.seat_channel(match.pk, "s2"), 1, False, 1),
+        (push.seat_channel(match.pk, first), 1, False, 1),
+        (push.seat_channel(match.pk, then), 1, False, 1),
         (push.channel(match.pk), 1, False, 1),
     ]
     assert seen[-1][1] == {"match": match.pk, "version": 1}
@@ -302,6 +305,32 @@ def test_a_seated_page_drawn_from_its_seats_frame_is_the_page_read_from_the_data
         assert version == 1 and _sse(drawn) == _sse(read)
         assert not any(_shows(drawn, c) for c in _hand(match, other))
         assert memories[seat].take(message, 1, 0) is None  # not a version after the one sent
+
+
+def test_a_seated_page_phrases_only_the_new_events_of_a_push(monkeypatch):
+    """The log's lines a page stream phrased stay phrased: a push phrases its own events only,
+    and the page is still the page read from the database."""
+    from matches import tables
+    from matches.views.page_frames import PageMemory
+
+    match, alice, _bob = _ldp()
+    memory = PageMemory()
+    page_render(match.pk, alice, -3, 0, None, memory=memory)
+    phrased = []
+    real = tables.event_message
+
+    def spy(**kwargs):
+        phrased.append(kwargs["kind"])
+        return real(**kwargs)
+
+    monkeypatch.setattr(tables, "event_message", spy)
+    seen = _spy_on_publish(monkeypatch, match)
+    _first_move(match)
+    body = next(b for n, b, _, _ in seen if n.endswith(":seat:s1"))
+    drawn, _, _ = memory.take(json.dumps(body), 0, 0)
+    assert len(phrased) == len(body["events"]) > 0
+    read, _, _ = page_render(match.pk, alice, 0, 0, None)
+    assert _sse(drawn) == _sse(read)
 
 
 def test_a_spectators_page_for_a_push_is_drawn_once_and_is_the_page_from_the_database():
