@@ -32,56 +32,59 @@ def resolve_pending_actions(*, up_to: int) -> int:
     duplicated task), which makes the task safe to run any number of times. If the process
     dies midway, the transaction rolls back and every action is still pending for the next run.
 
-    Three queries for a batch of any size: the match locked (found through the action, with
-    its seats as JSON), the pending queue, then once for the whole batch the match row, the
-    actions and the events in one statement (matches/services/writes.py); and the seats
-    with their players when the live tables' hook needs them (turn clocks, bots to wake) or a
-    rejection, resignation or the end of the game names them.
+    Two statements for a batch of any size: the pending queue with its match, both locked
+    (``_locked_queue_sql``), then once for the whole batch the match row, the actions and the
+    events (matches/services/writes.py); and the seats with their players when the live
+    tables' hook needs them (turn clocks, bots to wake) or a rejection, resignation or the
+    end of the game names them.
     """
     with transaction.atomic():
-        found = list(Match.objects.raw(_lock_sql(), [up_to]))
-        if not found:
+        rows = list(Match.objects.raw(_locked_queue_sql(), [up_to, up_to]))
+        if not rows:
             return 0
-        (match,) = found
-        # The match's pending actions up to the one asked about, oldest first — read after
-        # the lock, in a statement of its own, so that READ COMMITTED reads them as the run
-        # that held the lock before left them.
-        queue = list(MatchAction.objects.raw(_QUEUE, [match.pk, up_to]))
-        if not queue:
-            return 0
+        match = rows[0]
         table = _Table(match, seats=_seat_rows(match.seat_rows))
-        for action in queue:
-            table.resolve(action)
+        for row in rows:
+            table.resolve(_pending(row.pending))
         table.save()
-    return len(queue)
+    return len(rows)
 
 
-# Read on every resolution: SQL written once (the ORM's building and compiling of it cost
-# more than running it; docs/performance.md, "Hot reads").
-_QUEUE = (
-    f"SELECT * FROM {MatchAction._meta.db_table} WHERE match_id = %s"
-    f" AND status = '{MatchAction.Status.PENDING}' AND id <= %s ORDER BY id"
-)
+# A pending action's columns, in the model's field order (``from_db``'s), as JSON: all but
+# when it was made (a date, which JSON would give as text), which resolving never reads.
+_PENDING = [f for f in MatchAction._meta.concrete_fields if f.attname != "created_at"]
 
 
 @cache
-def _lock_sql() -> str:
-    """The match of action %s, locked (FOR UPDATE OF the match: the action row is not), with
-    every seat as JSON ``[[seat, resigned, bot?], ...]`` (``seat_rows``) read in the same
-    statement: whether a bot must be woken and which seats of people get their own push
-    (matches/seat_state.py) cost no query more. (A seat's ``resigned`` only changes under
-    this lock, so the statement's snapshot is the truth here.) Written as SQL for the JSON of
-    the seats in the lock's own round trip."""
+def _locked_queue_sql() -> str:
+    """The pending actions of action %s's match up to action %s, oldest first, one row each
+    with the match (``m.*``), every seat as JSON ``[[seat, resigned, bot?], ...]``
+    (``seat_rows``: whether a bot must be woken and which seats of people get their own push,
+    matches/seat_state.py) and the action as a JSON array of ``_PENDING`` (``pending``).
+
+    Read under the match lock in one statement (SQL for the JSON in the lock's round trip):
+    ``FOR UPDATE OF m, a`` locks the match, then each action row. A run that waited for the
+    lock gets, under READ COMMITTED, the newest version of every row it locks, and a row whose
+    newest version no longer matches (an action that run settled, whatever it did to the
+    match) is left out: no action is read pending after another run settled it."""
     quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
     match, action = quote(Match._meta.db_table), quote(MatchAction._meta.db_table)
     seats = quote(Participant._meta.db_table)
     rows = "json_agg(json_build_array(p.seat, p.resigned, p.bot <> '') ORDER BY p.seat)"
+    pending = ", ".join(f"a.{quote(f.column)}" for f in _PENDING)
     return (
-        f"SELECT {match}.*, (SELECT {rows} FROM {seats} p "
-        f"WHERE p.match_id = {match}.id) AS seat_rows FROM {match} "
-        f"JOIN {action} ON {action}.match_id = {match}.id WHERE {action}.id = %s "
-        f"FOR UPDATE OF {match}"
+        f"SELECT m.*, (SELECT {rows} FROM {seats} p WHERE p.match_id = m.id) AS seat_rows, "
+        f"json_build_array({pending}) AS pending FROM {match} m "
+        f"JOIN {action} a ON a.match_id = m.id "
+        f"WHERE a.match_id = (SELECT match_id FROM {action} WHERE id = %s) "
+        f"AND a.status = '{MatchAction.Status.PENDING}' AND a.id <= %s "
+        f"ORDER BY a.id FOR UPDATE OF m, a"
     )
+
+
+def _pending(raw) -> MatchAction:
+    values = json.loads(raw) if isinstance(raw, str) else raw
+    return MatchAction.from_db(DEFAULT_DB_ALIAS, [f.attname for f in _PENDING], values)
 
 
 def _seat_rows(raw) -> list[tuple[str, bool, bool]] | None:

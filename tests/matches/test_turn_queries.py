@@ -30,11 +30,11 @@ def _submit_budget(extra: int = 0) -> int:
     return FAST if extra == 0 else FAST + SUBMIT + extra + SAVEPOINT
 
 
-# The match locked through the action (with whether it has bots), the pending queue; then
-# once for the batch: the match row, the settled actions, the events — one statement
-# (matches/services/writes.py). The seats only when the live tables' hook needs them (turn
-# clocks, bots: matches/live_hooks.py): SEATS more.
-LOCK_AND_QUEUE = 2
+# The pending queue with its match (and whether it has bots), both locked, in one
+# statement; then once for the batch: the match row, the settled actions, the events — one
+# statement (matches/services/writes.py). The seats only when the live tables' hook needs
+# them (turn clocks, bots: matches/live_hooks.py): SEATS more.
+LOCK_AND_QUEUE = 1
 SEATS = 1
 
 
@@ -155,14 +155,14 @@ def test_a_batch_of_rejections_leaves_the_match_row_alone(table):
     assert action.status == "rejected" and "not your turn" in action.reason
 
 
-def test_a_second_run_of_the_same_task_reads_two_rows_and_writes_nothing(table):
+def test_a_second_run_of_the_same_task_reads_nothing_pending_and_writes_nothing(table):
     action, _ = services.submit_action(
         match=table.match, player=table.alice, payload={"type": "pass"}, idempotency_key="once"
     )
     services.resolve_pending_actions(up_to=action.pk)
     with CaptureQueriesContext(connection) as queries:
         assert services.resolve_pending_actions(up_to=action.pk) == 0
-    assert len(queries) == 2 + SAVEPOINT, _sql(queries)
+    assert len(queries) == LOCK_AND_QUEUE + SAVEPOINT, _sql(queries)
 
 
 def test_polling_an_action_is_one_query(table, django_assert_num_queries):
