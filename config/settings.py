@@ -118,7 +118,14 @@ TEMPLATES = [
                 "csp.context_processors.nonce",  # {{ CSP_NONCE }} for the few inline blocks
             ]
         },
-    }
+    },
+    # The live tables' fragment and boards (matches/jinja2/, matches/tables/jinja.py): drawn
+    # on every move, by the stream process, for every seated page.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "matches.tables.jinja.environment"},
+    },
 ]
 
 DATABASES = {

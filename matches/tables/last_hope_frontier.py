@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from matches.tables.common import Control, Seats, controls, seat_colour
 from matches.tables.last_hope_frontier_mission import (
@@ -208,7 +208,12 @@ def _rings(view: dict) -> list[dict]:
         return []
     pos = fighters[str(active)]["position"]
     return [
-        {"x": pos["x"] * SCALE, "y": pos["y"] * SCALE, "r": k * CARD_LENGTH * SCALE, "k": k}
+        {
+            "x": pos["x"] * SCALE,
+            "y": pos["y"] * SCALE,
+            "r": k * CARD_LENGTH * SCALE,
+            "label": ngettext("%(k)s card", "%(k)s cards", k) % {"k": k},
+        }
         for k in (1, 2, 3)
     ]
 

@@ -14,13 +14,11 @@ turn; a frame does not carry them).
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
-
 from matches import push
 from matches.models import Match, Participant
 from matches.tables import LOG_LENGTH, assemble, reads, table_version
 from matches.views.sse import sse
-from matches.views.table import FRAGMENT
+from matches.views.table import draw
 
 
 class PageMemory:
@@ -37,7 +35,7 @@ class PageMemory:
         self.match, self.viewer = match, viewer
         self.participants = list(match.participants.all())
         self.log = got["log"]
-        return _html(assemble(match, viewer, self.participants, **got, said=self._said()))
+        return draw(assemble(match, viewer, self.participants, **got, said=self._said()))
 
     def take(self, message: str | None, since: int, since_seq: int):
         """``(chunk, version, seq)`` for a frame that follows on from version ``since``, or
@@ -69,14 +67,10 @@ class PageMemory:
             said=self._said(),
         )
         version = table_version(version=match.version, status=match.status)
-        chunk = sse("table", {"version": version, "html": _html(table)}, event_id=version)
+        chunk = sse("table", {"version": version, "html": draw(table)}, event_id=version)
         return chunk, version, since_seq
 
     def _said(self) -> dict[int, str]:
         """The phrased lines of the events still in the log (the older ones let go)."""
         self.said = {seq: self.said[seq] for seq, *_ in self.log if seq in self.said}
         return self.said
-
-
-def _html(table: dict) -> str:
-    return render_to_string(FRAGMENT, {"table": table})

@@ -10,6 +10,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -20,7 +21,7 @@ from matches.models import Match, Participant
 from matches.tables import table_for, table_version
 from rulesets.registry import get_ruleset
 
-FRAGMENT = "matches/_table.html"
+FRAGMENT = "matches/_table.html"  # Jinja2 (matches/jinja2/, matches/tables/jinja.py)
 
 
 def load_match(match_id: int) -> Match:
@@ -45,8 +46,13 @@ def _watched(request, match_id: int):
     return match, seat
 
 
+def draw(table: dict) -> str:
+    """A table's HTML: what the page shows inside ``#table``, and what its stream sends."""
+    return render_to_string(FRAGMENT, {"table": table}, using="jinja2")
+
+
 def render_fragment(match: Match, seat: Participant | None) -> str:
-    return render_to_string(FRAGMENT, {"table": table_for(match, seat)})
+    return draw(table_for(match, seat))
 
 
 @require_GET
@@ -75,8 +81,10 @@ def table_words() -> dict[str, str]:
 
 def _page(request, match: Match, seat, *, gang_error: str = "", chosen: str = "", status=200):
     must_answer = _must_answer(match, seat)
+    table = table_for(match, seat)
     context = {
-        "table": table_for(match, seat),
+        "table": table,
+        "table_html": mark_safe(draw(table)),  # drawn by Jinja2, which escapes as it draws
         "words": table_words(),
         "must_answer": must_answer,
         "bring": _bring(match, seat, request.user, gang_error, chosen) if must_answer else None,

@@ -44,6 +44,8 @@ def test_the_table_draws_the_missions_zones_markers_and_loot():
     assert facts["Mission"] == "The Stagecoach Crossroads" and facts["Points"] == "you 0 · bob 0"
     labels = [c["label"] for c in table["controls"]]
     assert "Hale picks up the railroad bond" in labels
-    svg = render_to_string(board_template := table["board_template"], {"board": board})
+    svg = render_to_string(
+        board_template := table["board_template"], {"board": board}, using="jinja2"
+    )
     assert board_template.endswith("last_hope_frontier.html")
     assert svg.count('class="objective"') == 1 and svg.count('class="loot') == 2
