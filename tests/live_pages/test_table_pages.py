@@ -49,6 +49,8 @@ def test_each_game_draws_its_board_for_a_seat(slug):
     assert "Your hand" in body
     assert "What happened" in body
     assert str(match.seed) not in body
+    title = re.search(r"<head>.*?<title>(.*?)</title>", body, re.S).group(1)  # the page's
+    assert title.count("Posse") == 1 and f"match {match.pk}" in title
 
 
 @pytest.mark.parametrize("slug", list(GAMES))
