@@ -98,3 +98,23 @@ def test_a_boards_coordinates_are_svg_numbers_in_every_language(slug, language):
     for value in values:
         for number in value.split():
             float(number)  # raises on "123,4"
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_what_people_typed_is_escaped_on_the_table(slug):
+    """The table is drawn by Jinja2 (matches/tables/jinja.py): a name that looks like markup
+    is shown as text, in the page and in what its stream sends."""
+    from matches.views.table import load_match, render_fragment
+
+    options, _label = GAMES[slug]
+    alice, bob = UserFactory(), UserFactory(username='<b id="x">bob</b>')
+    match = accept_all(
+        services.create_live_match(
+            ruleset=slug, players=[alice.username, bob.username], options=options, created_by=alice
+        )
+    )
+    page = _client(alice).get(f"/matches/{match.pk}/").content.decode()
+    fragment = render_fragment(load_match(match.pk), match.participants.get(seat="s1"))
+    for html in (page, fragment):
+        assert '<b id="x">' not in html
+        assert "&lt;b id=&#34;x&#34;&gt;bob&lt;/b&gt;" in html
