@@ -164,10 +164,7 @@ class LocalSubscription:
             return None
 
     async def aget(self, timeout: float) -> str | None:
-        try:
-            return await asyncio.wait_for(self.subscriber.async_queue.get(), timeout)
-        except TimeoutError:
-            return None
+        return await push_fanout.get_within(self.subscriber.async_queue, timeout)
 
     def close(self) -> None:
         for name in self.names:

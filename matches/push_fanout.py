@@ -158,6 +158,17 @@ def _put(queue: asyncio.Queue, message: str) -> None:
         queue.put_nowait(RESYNC)
 
 
+async def get_within(queue: asyncio.Queue, timeout: float) -> str | None:
+    """The queue's next message, or None after ``timeout`` seconds. (``asyncio.timeout`` waits
+    in the caller's task; ``wait_for`` would wrap the get in a task of its own: one more hop
+    through the loop for every message of every stream.)"""
+    try:
+        async with asyncio.timeout(timeout):
+            return await queue.get()
+    except TimeoutError:
+        return None
+
+
 _fanouts: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, Fanout]] = (
     weakref.WeakKeyDictionary()
 )
@@ -178,10 +189,7 @@ class Subscription:
         self.fan, self.names, self.queue = fan, names, queue
 
     async def aget(self, timeout: float) -> str | None:
-        try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
-        except TimeoutError:
-            return None
+        return await get_within(self.queue, timeout)
 
     async def aclose(self) -> None:
         await self.fan.leave(self.names, self.queue)

@@ -67,7 +67,7 @@ def _moved_on(match_id: int, since: int, heard: int | None) -> bool:
     idle table never loads the state."""
     if heard is not None and heard > since:
         return True
-    if heard is not None and 0 <= heard <= since:
+    if _sent(heard, since):
         return False  # a push of a version this stream has sent (or older): nothing new
     row = Match.objects.filter(pk=match_id).values_list("version", "status").first()
     return row is not None and table_version(version=row[0], status=row[1]) > since
@@ -151,6 +151,13 @@ def handed_over(message: str | None, since: int, since_seq: int):
     return sse("state", data, event_id=version), version, seq
 
 
+def _sent(heard: int | None, since: int) -> bool:
+    """Whether a push announces a version this stream has already sent: the match's message
+    that follows the seat's frame it drew from. Nothing to read, so no thread is woken for it
+    (``_moved_on`` answers the same in the thread)."""
+    return heard is not None and 0 <= heard <= since
+
+
 def _heard(message: str | None) -> int | None:
     """The version a push message announces (None for a ping or a message not understood)."""
     try:
@@ -217,11 +224,15 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat
             while True:  # what the worker handed over is sent without reading the database
                 message = subscription.get(timeout=HEARTBEAT)
                 handed = take(message, since, seq) if take and _frame_like(message) else None
-                if handed is None:
+                if handed is not None:
+                    chunk, since, seq = handed
+                    yield chunk
+                else:
+                    heard = _heard(message)
+                    if not _sent(heard, since):
+                        break
+                if time.monotonic() >= deadline:
                     break
-                chunk, since, seq = handed
-                yield chunk
-            heard = _heard(message)
             if message is None:
                 yield ": ping\n\n"
     finally:
@@ -291,11 +302,15 @@ async def _async_stream(
                     handed = take_frame(message, since, seq)
                     if not inline:
                         handed = await handed
-                if handed is None:
+                if handed is not None:
+                    chunk, since, seq = handed
+                    yield chunk
+                else:
+                    heard = _heard(message)
+                    if not _sent(heard, since):
+                        break
+                if time.monotonic() >= deadline:
                     break
-                chunk, since, seq = handed
-                yield chunk
-            heard = _heard(message)
             if message is None:
                 yield ": ping\n\n"
     finally:
