@@ -13,8 +13,10 @@ Django templates had, so the catalogues in ``locale/`` serve both.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import jinja2
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from rulesets.registry import house_rules_summary
 
@@ -39,3 +41,23 @@ def environment(**options) -> Environment:
     env.install_gettext_callables(gettext, ngettext, newstyle=False)
     env.globals["house_rules_line"] = house_rules_summary
     return env
+
+
+# The catalogues do not change while a process runs: a template's strings, looked up once per
+# language, are a dict's lookup on every later draw (Django's ``gettext`` finds the active
+# language and walks the catalogue and its fallbacks each time, a quarter of a draw).
+_phrased: dict[str | None, dict[str, str]] = {}
+
+
+def phrasebook() -> Callable[[str], str]:
+    """``gettext`` in the active language, for one draw: given to a template as ``gettext``
+    (its ``_()`` calls that; matches/views/table.py ``draw``)."""
+    known = _phrased.setdefault(get_language(), {})
+
+    def phrase(message: str) -> str:
+        try:
+            return known[message]
+        except KeyError:
+            return known.setdefault(message, gettext(message))
+
+    return phrase

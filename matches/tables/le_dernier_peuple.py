@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from django.utils.translation import gettext, gettext_noop
 
@@ -19,6 +20,11 @@ DECISIONS = {
     "riposte": gettext_noop("%(name)s must choose who shares the event."),
     "defense": gettext_noop("%(name)s must decide whether to play Defense."),
 }
+EFFECTS = {
+    "teleport": gettext_noop("go to"),
+    "move": gettext_noop("move"),
+    "split": gettext_noop("split"),
+}
 LABELS = {
     "skip_power": gettext_noop("Skip the power phase"),
     "draw_movement": gettext_noop("Draw two movement cards"),
@@ -27,6 +33,8 @@ LABELS = {
 }
 
 
+# Where each spot of the circle is: the same few dozen points on every draw of every table.
+@cache
 def _at(n: int, count: int, radius: float) -> tuple[float, float]:
     angle = math.radians(-90 + (n - 1) * 360 / count)  # territory 1 at the top, clockwise
     return round(CENTRE + radius * math.cos(angle), 1), round(CENTRE + radius * math.sin(angle), 1)
@@ -35,12 +43,7 @@ def _at(n: int, count: int, radius: float) -> tuple[float, float]:
 def _card_text(card: dict) -> tuple[str, str]:
     if card["kind"] == "power":
         return card["name"], "power"
-    effect = {
-        "teleport": gettext("go to"),
-        "move": gettext("move"),
-        "split": gettext("split"),
-    }[card["effect"]]
-    return card["label"], f"{card['shade']} · {effect}"
+    return card["label"], f"{card['shade']} · {gettext(EFFECTS[card['effect']])}"
 
 
 def present(view: dict, legal: list[dict], seats: Seats) -> dict:

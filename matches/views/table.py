@@ -19,6 +19,7 @@ from matches import services
 from matches.access import seat_and_access
 from matches.models import Match, Participant
 from matches.tables import table_for, table_version
+from matches.tables.jinja import phrasebook
 from rulesets.registry import get_ruleset
 
 FRAGMENT = "matches/_table.html"  # Jinja2 (matches/jinja2/, matches/tables/jinja.py)
@@ -48,7 +49,7 @@ def _watched(request, match_id: int):
 
 def draw(table: dict) -> str:
     """A table's HTML: what the page shows inside ``#table``, and what its stream sends."""
-    return render_to_string(FRAGMENT, {"table": table}, using="jinja2")
+    return render_to_string(FRAGMENT, {"table": table, "gettext": phrasebook()}, using="jinja2")
 
 
 def render_fragment(match: Match, seat: Participant | None) -> str:
