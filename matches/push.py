@@ -30,6 +30,7 @@ import json
 import logging
 import queue
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -220,8 +221,15 @@ class RedisSubscription:
         self.pubsub = pubsub
 
     def get(self, timeout: float) -> str | None:
-        message = self.pubsub.get_message(timeout=timeout)
-        return None if message is None else _text(message["data"])
+        # redis-py answers None for a message it ignores too (the confirmations of the
+        # SUBSCRIBE): only a wait that ran its course is the stream's heartbeat.
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))
+            if message is not None:
+                return _text(message["data"])
+            if time.monotonic() >= deadline:
+                return None
 
     def close(self) -> None:
         self.pubsub.close()

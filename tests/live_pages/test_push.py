@@ -355,3 +355,45 @@ def test_a_spectators_page_for_a_push_is_drawn_once_and_is_the_page_from_the_dat
         assert len(queries) == 0
     with translation.override("fr"):  # another language is another draw
         assert shared(match.pk, watcher, -3, 0, version) != drawn
+
+
+def _play_any(match, n):
+    """The seat to move plays its first legal action (resolved before this returns)."""
+    match.refresh_from_db()
+    game = get_ruleset(match.ruleset)
+    seat = game.to_move(match.state)[0]
+    player = match.participants.get(seat=seat).player
+    action = game.legal_actions(match.state, seat)[0]
+    services.submit_action(match=match, player=player, payload=action, idempotency_key=f"m{n}")
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [("/matches/{id}/stream/", "page_render"), ("/api/v1/matches/{id}/stream/", "api_render")],
+)
+def test_a_seated_stream_reads_nothing_for_the_version_its_frame_gave(path, name, monkeypatch):
+    """After a seat's frame, the match's own message announces the version the stream just
+    sent: no render (under ASGI, a thread woken for nothing) runs for it."""
+    from matches.views import stream
+
+    match, alice, _bob = _ldp()
+    renders = []
+    real = getattr(stream, name)
+
+    def counted(*args, **kwargs):
+        renders.append(args[2])  # the version the stream had sent
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stream, name, counted)
+    client = Client()
+    client.force_login(alice)
+    response = client.get(path.format(id=match.pk))
+    chunks = iter(response.streaming_content)
+    assert next(chunks).startswith(b"retry:")
+    assert next(chunks).startswith(b"id: 0\n")
+    _play_any(match, 1)
+    assert next(chunks).startswith(b"id: 1\n")  # from the frame
+    _play_any(match, 2)
+    assert next(chunks).startswith(b"id: 2\n")  # past version 1's own message, unread
+    response.close()
+    assert renders == [-3]  # the first render only
