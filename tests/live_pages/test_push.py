@@ -397,3 +397,23 @@ def test_a_seated_stream_reads_nothing_for_the_version_its_frame_gave(path, name
     assert next(chunks).startswith(b"id: 2\n")  # past version 1's own message, unread
     response.close()
     assert renders == [-3]  # the first render only
+
+
+def test_a_table_drawn_in_turn_in_three_languages_speaks_each_one():
+    """The template's strings are looked up once per language and process
+    (matches/tables/jinja.py ``phrasebook``): what one language found never answers another."""
+    from django.utils import translation
+
+    from matches.tables import table_for
+    from matches.views.table import draw, load_match
+
+    match, alice, _bob = _ldp()
+    match = load_match(match.pk)
+    seat = match.participants.get(player=alice)
+    words = {"en": "Your hand", "fr": "Votre main", "nl": "Je hand"}
+    for _ in range(2):
+        for language, said in words.items():
+            with translation.override(language):
+                html = draw(table_for(match, seat))
+            assert said in html
+            assert not any(w in html for other, w in words.items() if other != language)
