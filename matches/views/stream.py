@@ -1,10 +1,11 @@
 """Server-Sent Events: a table page (HTML of the seat's table) or an API client (JSON of the
 seat's view) hears about every new version of a match as soon as it is committed.
 
-One stream per open page. It subscribes to the match's push channel (matches/push.py)
-*before* it reads the database, so nothing committed in between is missed; then, for every
-message, it reads the match again and builds *its own viewer's* table. The push itself says
-only "version V", so a stream cannot pass on another seat's view even by mistake.
+One stream per open page. It subscribes to its push channels (matches/push.py) *before* it
+reads the database, so nothing committed in between is missed. A seat's stream then draws each
+version from the frame the worker sent that seat alone (its own view: page_frames.py for a
+page, ``handed_over`` for the API); any other message makes it read the match again and build
+*its own viewer's* table, so a stream cannot pass on another seat's view even by mistake.
 
 Under ASGI (daphne, uvicorn: production and ``make run``) the stream is an async generator
 that waits on Redis without holding a thread; under WSGI (the test live server, a plain
@@ -152,9 +153,8 @@ def handed_over(message: str | None, since: int, since_seq: int):
 
 
 def _sent(heard: int | None, since: int) -> bool:
-    """Whether a push announces a version this stream has already sent: the match's message
-    that follows the seat's frame it drew from. Nothing to read, so no thread is woken for it
-    (``_moved_on`` answers the same in the thread)."""
+    """Whether a push announces a version this stream sent (after a seat's frame, the match's
+    own message does): nothing to read, so the loop wakes no thread for it."""
     return heard is not None and 0 <= heard <= since
 
 
@@ -347,10 +347,8 @@ def stream_response(request, match_id: int, render: Render) -> StreamingHttpResp
         render = functools.partial(page_render, memory=memory)
         args = (*args[:4], render)
         take, inline = _safe(memory.take), True
-    # Every chunk in the request's language: a stream draws its tables long after the view
-    # returned, in other threads (ASGI) or after other requests ran on this one (WSGI).
-    # (LocaleMiddleware's choice is on the request; under ASGI the view's thread may not see it
-    # active, as the middleware ran in another.)
+    # Every chunk in the request's language (LocaleMiddleware's choice, on the request): a
+    # stream draws long after the view returned, in other threads or after other requests.
     render = _in_language(render, language)
     args = (*args[:4], render)
     take = _in_language(take, language) if take is not None else None
