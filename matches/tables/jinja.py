@@ -45,7 +45,9 @@ def environment(**options) -> Environment:
 
 # The catalogues do not change while a process runs: a template's strings, looked up once per
 # language, are a dict's lookup on every later draw (Django's ``gettext`` finds the active
-# language and walks the catalogue and its fallbacks each time, a quarter of a draw).
+# language and walks the catalogue and its fallbacks each time, a quarter of a draw). A memo
+# of the code's own msgids, as Django keeps its translation objects: every process builds the
+# same, and nothing is lost with it.
 _phrased: dict[str | None, dict[str, str]] = {}
 
 

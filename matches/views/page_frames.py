@@ -1,4 +1,5 @@
-"""A seated player's table page redrawn from its seat's frame, without the database.
+"""A seated player's streams drawn from their seat's frame, without the database: the table
+page's (``PageMemory``) and the API's (``handed_over``).
 
 The worker that resolved a move hands each seat of a person its own state for the new version
 (matches/push.py, matches/seat_state.py): the game's view for that seat, its legal actions,
@@ -14,7 +15,7 @@ turn; a frame does not carry them).
 
 from __future__ import annotations
 
-from matches import push
+from matches import push, seat_state
 from matches.models import Match, Participant
 from matches.tables import LOG_LENGTH, assemble, reads, table_version
 from matches.views.sse import sse
@@ -74,3 +75,20 @@ class PageMemory:
         """The phrased lines of the events still in the log (the older ones let go)."""
         self.said = {seq: self.said[seq] for seq, *_ in self.log if seq in self.said}
         return self.said
+
+
+def handed_over(message: str | None, since: int, since_seq: int):
+    """The seat's state for a new version as the worker that resolved it sent it (its own
+    seat's channel: matches/push.py), when it follows on from what this stream sent last:
+    ``(chunk, version, seq)``, or None to read the database as for any other message (a
+    version missed in between, a message of another kind)."""
+    frame = push.seat_frame(message)
+    if frame is None or frame["from"] != since or frame["version"] <= since:
+        return None
+    events = [e for e in frame["events"] if e["seq"] > since_seq]
+    if frame.get("ruleset"):  # a frame of an older worker has none: the events' code and params
+        events = seat_state.said(events, frame["ruleset"])
+    data = {**frame["data"], "events": events}
+    seq = events[-1]["seq"] if events else since_seq
+    version = frame["version"]
+    return sse("state", data, event_id=version), version, seq

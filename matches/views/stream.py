@@ -4,7 +4,7 @@ seat's view) hears about every new version of a match as soon as it is committed
 One stream per open page. It subscribes to its push channels (matches/push.py) *before* it
 reads the database, so nothing committed in between is missed. A seat's stream then draws each
 version from the frame the worker sent that seat alone (its own view: page_frames.py for a
-page, ``handed_over`` for the API); any other message makes it read the match again and build
+page, ``handed_over`` there for the API); any other message makes it read the match again and build
 *its own viewer's* table, so a stream cannot pass on another seat's view even by mistake.
 
 Under ASGI (daphne, uvicorn: production and ``make run``) the stream is an async generator
@@ -39,7 +39,7 @@ from matches.models import Match, Participant
 from matches.services import canonical
 from matches.tables import NOT_DEALT, table_version
 from matches.views import spectator_frames
-from matches.views.page_frames import PageMemory
+from matches.views.page_frames import PageMemory, handed_over
 from matches.views.sse import sse
 from matches.views.table import load_match, render_fragment
 from notifications import turns
@@ -135,27 +135,22 @@ def api_render(match_id: int, user, since: int, since_seq: int, heard: int | Non
     return sse("state", data, event_id=version), version, last_seq
 
 
-def handed_over(message: str | None, since: int, since_seq: int):
-    """The seat's state for a new version as the worker that resolved it sent it (its own
-    seat's channel: matches/push.py), when it follows on from what this stream sent last:
-    ``(chunk, version, seq)``, or None to read the database as for any other message (a
-    version missed in between, a message of another kind)."""
-    frame = push.seat_frame(message)
-    if frame is None or frame["from"] != since or frame["version"] <= since:
-        return None
-    events = [e for e in frame["events"] if e["seq"] > since_seq]
-    if frame.get("ruleset"):  # a frame of an older worker has none: the events' code and params
-        events = seat_state.said(events, frame["ruleset"])
-    data = {**frame["data"], "events": events}
-    seq = events[-1]["seq"] if events else since_seq
-    version = frame["version"]
-    return sse("state", data, event_id=version), version, seq
-
-
 def _sent(heard: int | None, since: int) -> bool:
     """Whether a push announces a version this stream sent (after a seat's frame, the match's
     own message does): nothing to read, so the loop wakes no thread for it."""
     return heard is not None and 0 <= heard <= since
+
+
+def _settle(handed, message: str | None, since: int, seq: int, heard: int | None):
+    """What a stream's wait came to: ``(chunk, since, seq, heard, wait)``. A frame taken
+    (``handed``) is a chunk to send and the wait goes on; so does a version the stream sent
+    (``_sent``). Anything else (a later version, a resync, no message at all) ends the wait:
+    the stream reads, or pings."""
+    if handed is not None:
+        chunk, since, seq = handed
+        return chunk, since, seq, heard, True
+    heard = _heard(message)
+    return None, since, seq, heard, _sent(heard, since)
 
 
 def _heard(message: str | None) -> int | None:
@@ -224,14 +219,10 @@ def _sync_stream(match_id: int, user, since: int, seq: int, render: Render, seat
             while True:  # what the worker handed over is sent without reading the database
                 message = subscription.get(timeout=HEARTBEAT)
                 handed = take(message, since, seq) if take and _frame_like(message) else None
-                if handed is not None:
-                    chunk, since, seq = handed
+                chunk, since, seq, heard, wait = _settle(handed, message, since, seq, heard)
+                if chunk:
                     yield chunk
-                else:
-                    heard = _heard(message)
-                    if not _sent(heard, since):
-                        break
-                if time.monotonic() >= deadline:
+                if not wait or time.monotonic() >= deadline:
                     break
             if message is None:
                 yield ": ping\n\n"
@@ -302,14 +293,10 @@ async def _async_stream(
                     handed = take_frame(message, since, seq)
                     if not inline:
                         handed = await handed
-                if handed is not None:
-                    chunk, since, seq = handed
+                chunk, since, seq, heard, wait = _settle(handed, message, since, seq, heard)
+                if chunk:
                     yield chunk
-                else:
-                    heard = _heard(message)
-                    if not _sent(heard, since):
-                        break
-                if time.monotonic() >= deadline:
+                if not wait or time.monotonic() >= deadline:
                     break
             if message is None:
                 yield ": ping\n\n"

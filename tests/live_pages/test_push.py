@@ -131,7 +131,7 @@ def test_each_seats_frame_is_its_own_view_and_equals_what_its_stream_reads(monke
     """A seat's frame (published to that seat's channel only) is what its stream would have
     read from the database (the same JSON; PostgreSQL's jsonb orders an event's keys its own
     way), and holds no other seat's hand nor the seed."""
-    from matches.views.stream import handed_over
+    from matches.views.page_frames import handed_over
 
     match, alice, bob = _ldp()
     seen = _spy_on_publish(monkeypatch, match)

@@ -11,7 +11,8 @@ from django.utils import translation
 
 from matches import push, services
 from matches.messages import event_message
-from matches.views.stream import api_render, handed_over
+from matches.views.page_frames import handed_over
+from matches.views.stream import api_render
 from rulesets.registry import get_ruleset
 from tests.factories import UserFactory
 from tests.matches.factories import accept_all
