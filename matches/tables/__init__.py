@@ -99,7 +99,6 @@ def assemble(
         version=table_version(version=match.version, status=match.status),
         running=match.is_running,
         my_turn=bool(legal),
-        waiting_for=[seats.title(s) for s in waiting],
         seats=[_seat_row(p, you, waiting, now) for p in participants],
         log=_log_lines(match.ruleset, log, seats, said),
         last_seq=log[0][0] if log else 0,

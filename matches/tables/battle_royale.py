@@ -207,13 +207,17 @@ def _waiting(view: dict, seats: Seats) -> str:
     pending = view.get("pending")
     if pending:
         what = str(pending.get("kind", "")).replace("_", " ")
-        return gettext("%(name)s must decide: %(what)s.") % {
-            "name": seats.title(turn.get("seat")),
-            "what": what,
-        }
+        return seats.about(
+            turn.get("seat"),
+            gettext_noop("You must decide: %(what)s."),
+            gettext_noop("%(name)s must decide: %(what)s."),
+            what=what,
+        )
     if not turn.get("seat"):
         return ""
-    return gettext("%(name)s to play.") % {"name": seats.title(turn.get("seat"))}
+    return seats.about(
+        turn.get("seat"), gettext_noop("Your turn to play."), gettext_noop("%(name)s to play.")
+    )
 
 
 def _control(action: dict, seats: Seats, colours: dict) -> Control:

@@ -32,6 +32,19 @@ class Seats:
     def title(self, seat: str | None) -> str:
         return self.name(seat).capitalize() if seat == self.you else self.name(seat)
 
+    def about(self, seat: str | None, yours: str, theirs: str, **words) -> str:
+        """A sentence whose subject is ``seat``: ``yours``, in the second person, when it is
+        the viewer's own, else ``theirs`` with the seat's name as ``%(name)s``. Two msgids,
+        never "you" put into a third-person sentence: a language conjugates the verb with its
+        subject (French *vous devez*, not *vous doit*; Dutch *jij bent*, not *jij is*)."""
+        if seat is not None and seat == self.you:
+            return gettext(yours) % words
+        return gettext(theirs) % {"name": self.name(seat), **words}
+
+    def others(self, seats: list[str]) -> tuple[bool, str]:
+        """Whether the viewer is among ``seats``, and the others' names as one list."""
+        return self.you in seats, ", ".join(self.name(s) for s in seats if s != self.you)
+
 
 @dataclass
 class Control:

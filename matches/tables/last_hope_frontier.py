@@ -256,14 +256,34 @@ def _player(seat: str, view: dict, seats: Seats) -> dict:
 def _waiting(view: dict, seats: Seats) -> str:
     if view["phase"] == "over":
         return gettext("The battle is over.")
-    who = ", ".join(seats.title(s) for s in view.get("to_move") or [])
-    if view.get("pending"):
-        return gettext("An attack card is face down: %(names)s must defend.") % {"names": who}
-    if not who:
+    to_move = view.get("to_move") or []
+    if not to_move:
         return ""
-    return gettext("%(names)s to play (%(phase)s).") % {
-        "names": who,
-        "phase": phase_name(view["phase"]),
+    # The viewer in the second person, the others by name: a verb agrees with its subject.
+    mine, names = seats.others(to_move)
+    count = len(to_move) - mine
+    if view.get("pending"):
+        if mine:
+            return (
+                gettext("An attack card is face down: you and %(names)s must defend.")
+                if names
+                else gettext("An attack card is face down: you must defend.")
+            ) % {"names": names}
+        return ngettext(
+            "An attack card is face down: %(names)s must defend.",
+            "An attack card is face down: %(names)s must defend.",
+            count,
+        ) % {"names": names}
+    phase = phase_name(view["phase"])
+    if mine:
+        return (
+            gettext("You and %(names)s to play (%(phase)s).")
+            if names
+            else gettext("Your turn to play (%(phase)s).")
+        ) % {"names": names, "phase": phase}
+    return ngettext("%(names)s to play (%(phase)s).", "%(names)s to play (%(phase)s).", count) % {
+        "names": names,
+        "phase": phase,
     }
 
 

@@ -238,16 +238,22 @@ def _waiting(view: dict, seats: Seats) -> str:
         first = view["drop_queue"][0]
         if first == seats.you:
             return gettext("You drop in: click a plains hex (the orange ones).")
-        return gettext("%(name)s drops in.") % {"name": seats.title(first)}
+        return gettext("%(name)s drops in.") % {"name": seats.name(first)}
     turn = view.get("turn") or {}
-    if turn.get("seat"):
-        left = turn.get("actions", 0)
+    if not turn.get("seat"):
+        return ""
+    left = turn.get("actions", 0)
+    if turn["seat"] == seats.you:  # the second person: a verb agrees with its subject
         return ngettext(
-            "%(name)s to play (%(count)s action left).",
-            "%(name)s to play (%(count)s actions left).",
+            "Your turn to play (%(count)s action left).",
+            "Your turn to play (%(count)s actions left).",
             left,
-        ) % {"name": seats.title(turn["seat"]), "count": left}
-    return ""
+        ) % {"count": left}
+    return ngettext(
+        "%(name)s to play (%(count)s action left).",
+        "%(name)s to play (%(count)s actions left).",
+        left,
+    ) % {"name": seats.name(turn["seat"]), "count": left}
 
 
 def _slot_cards(view: dict, seats: Seats) -> dict:

@@ -12,14 +12,38 @@ from matches.tables.common import Control, Seats, colour_css, controls
 SIZE = 400
 CENTRE = SIZE / 2
 RADIUS = 150
-# Who must decide what, translated when drawn (gettext_noop: for makemessages).
+# Who must decide what, translated when drawn (gettext_noop: for makemessages): the
+# viewer's own decision in the second person, anyone else's with their name.
 DECISIONS = {
-    "power": gettext_noop("%(name)s must play a power card or skip."),
-    "movement": gettext_noop("%(name)s must draw two cards or play a movement card."),
-    "discard": gettext_noop("%(name)s must discard down to 7 cards."),
-    "riposte": gettext_noop("%(name)s must choose who shares the event."),
-    "defense": gettext_noop("%(name)s must decide whether to play Defense."),
+    "power": (
+        gettext_noop("You must play a power card or skip."),
+        gettext_noop("%(name)s must play a power card or skip."),
+    ),
+    "movement": (
+        gettext_noop("You must draw two cards or play a movement card."),
+        gettext_noop("%(name)s must draw two cards or play a movement card."),
+    ),
+    "discard": (
+        gettext_noop("You must discard down to 7 cards."),
+        gettext_noop("%(name)s must discard down to 7 cards."),
+    ),
+    "riposte": (
+        gettext_noop("You must choose who shares the event."),
+        gettext_noop("%(name)s must choose who shares the event."),
+    ),
+    "defense": (
+        gettext_noop("You must decide whether to play Defense."),
+        gettext_noop("%(name)s must decide whether to play Defense."),
+    ),
 }
+UNNAMED = (
+    gettext_noop("You must decide: %(what)s."),
+    gettext_noop("%(name)s must decide: %(what)s."),
+)
+MEEPLE = (
+    gettext_noop("Your meeple %(n)s on %(on)s"),
+    gettext_noop("%(name)s's meeple %(n)s on %(on)s"),
+)
 EFFECTS = {
     "teleport": gettext_noop("go to"),
     "move": gettext_noop("move"),
@@ -83,8 +107,7 @@ def present(view: dict, legal: list[dict], seats: Seats) -> dict:
                     "y": y,
                     "colour": colour_css(p["colour"]),
                     "pick": f"meeple:{p['seat']}:{index}",
-                    "title": gettext("%(name)s's meeple %(n)s on %(on)s")
-                    % {"name": seats.title(p["seat"]), "n": index + 1, "on": where},
+                    "title": seats.about(p["seat"], *MEEPLE, n=index + 1, on=where),
                 }
             )
     me = players.get(seats.you) if seats.you else None
@@ -143,10 +166,9 @@ def _waiting(view: dict, seats: Seats) -> str:
         return gettext("The game is over: %(names)s won.") % {"names": seats.name(view["winner"])}
     if not decision:
         return ""
-    who = seats.title(decision["seat"])
     if decision["kind"] in DECISIONS:
-        return gettext(DECISIONS[decision["kind"]]) % {"name": who}
-    return gettext("%(name)s must decide: %(what)s.") % {"name": who, "what": decision["kind"]}
+        return seats.about(decision["seat"], *DECISIONS[decision["kind"]])
+    return seats.about(decision["seat"], *UNNAMED, what=decision["kind"])
 
 
 def _controls(legal: list[dict], view: dict, seats: Seats) -> list[Control]:
