@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import json
+from matches.push import json_text
 
 
 def sse(event: str, data: dict, *, event_id: int) -> str:
-    return f"id: {event_id}\nevent: {event}\ndata: {json.dumps(data)}\n\n"
+    return f"id: {event_id}\nevent: {event}\ndata: {json_text(data)}\n\n"
