@@ -213,11 +213,9 @@ def _waiting(view: dict, seats: Seats) -> str:
             gettext_noop("%(name)s must decide: %(what)s."),
             what=what,
         )
-    if not turn.get("seat"):
+    if not turn.get("seat") or turn["seat"] == seats.you:  # the page says "Your move."
         return ""
-    return seats.about(
-        turn.get("seat"), gettext_noop("Your turn to play."), gettext_noop("%(name)s to play.")
-    )
+    return gettext("%(name)s to play.") % {"name": seats.name(turn["seat"])}
 
 
 def _control(action: dict, seats: Seats, colours: dict) -> Control:

@@ -275,12 +275,12 @@ def _waiting(view: dict, seats: Seats) -> str:
             count,
         ) % {"names": names}
     phase = phase_name(view["phase"])
-    if mine:
+    if mine:  # alone, the page's "Your move." says it (and its facts, the phase)
         return (
-            gettext("You and %(names)s to play (%(phase)s).")
+            gettext("You and %(names)s to play (%(phase)s).") % {"names": names, "phase": phase}
             if names
-            else gettext("Your turn to play (%(phase)s).")
-        ) % {"names": names, "phase": phase}
+            else ""
+        )
     return ngettext("%(names)s to play (%(phase)s).", "%(names)s to play (%(phase)s).", count) % {
         "names": names,
         "phase": phase,

@@ -243,11 +243,9 @@ def _waiting(view: dict, seats: Seats) -> str:
     if not turn.get("seat"):
         return ""
     left = turn.get("actions", 0)
-    if turn["seat"] == seats.you:  # the second person: a verb agrees with its subject
+    if turn["seat"] == seats.you:  # after the page's "Your move.": what is left of it
         return ngettext(
-            "Your turn to play (%(count)s action left).",
-            "Your turn to play (%(count)s actions left).",
-            left,
+            "%(count)s action left this turn.", "%(count)s actions left this turn.", left
         ) % {"count": left}
     return ngettext(
         "%(name)s to play (%(count)s action left).",

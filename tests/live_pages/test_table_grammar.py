@@ -31,8 +31,27 @@ YOURS = {
 }
 
 
-def _waiting(text: str) -> str:
-    return unescape(re.search(r'<span class="waiting">(.*?)</span>', text, re.S).group(1))
+# The status line of the seat to move when the match is dealt.
+MOVER = {
+    "le-dernier-peuple": {
+        "en": "Your move. You must draw two cards or play a movement card.",
+        "fr": "À vous de jouer. Vous devez piocher deux cartes ou jouer une carte de mouvement.",
+        "nl": "Jij bent aan zet. Jij moet twee kaarten trekken of een bewegingskaart spelen.",
+    },
+    "battle-royale": {"en": "Your move.", "fr": "À vous de jouer.", "nl": "Jij bent aan zet."},
+    "last-one-standing": {
+        "en": "Your move. You drop in: click a plains hex (the orange ones).",
+        "fr": "À vous de jouer. À vous d’atterrir : cliquez sur un hexagone de plaine (en orange).",
+        "nl": "Jij bent aan zet. Jij landt: klik op een vlaktehexagon (de oranje).",
+    },
+    "last-hope-frontier": {"en": "Your move.", "fr": "À vous de jouer.", "nl": "Jij bent aan zet."},
+}
+
+
+def _status(text: str) -> str:
+    """The table's status line: "Your move." and whose turn it is, as words."""
+    line = re.search(r'<p class="table-status">(.*?)</p>', text, re.S).group(1)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", line)).split())
 
 
 def _titles(text: str) -> list[str]:
@@ -49,12 +68,13 @@ def test_the_seat_to_move_is_told_in_the_second_person(slug, language):
     mover = by_seat[waiting[0]]
     other = alice if mover == bob else bob
     mine = _client(mover).get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    said = _waiting(mine.content.decode())
+    said = _status(mine.content.decode())
     assert said and YOURS[language].search(said), said
     assert not WRONG[language].search(said), said
     assert mover.username not in said
+    assert said == MOVER[slug][language]  # "Your move." once, then only what it adds
     theirs = _client(other).get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE=language)
-    said = _waiting(theirs.content.decode())
+    said = _status(theirs.content.decode())
     if len(waiting) == 1:  # one seat to move: the other reads its name, not "you"
         assert mover.username in said and not YOURS[language].search(said), said
 
@@ -102,13 +122,14 @@ def test_several_seats_to_move_agree_with_their_verb(language, you_alone, you_an
 @pytest.mark.parametrize(
     ("language", "yours", "theirs"),
     [
-        ("en", "Your turn to play (2 actions left).", "bob to play (1 action left)."),
-        ("fr", "À vous de jouer (2 actions restantes).", "À bob de jouer (1 action restante)."),
-        ("nl", "Jij bent aan de beurt (nog 2 acties).", "bob is aan de beurt (nog 1 actie)."),
+        ("en", "2 actions left this turn.", "bob to play (1 action left)."),
+        ("fr", "Il vous reste 2 actions ce tour-ci.", "À bob de jouer (1 action restante)."),
+        ("nl", "Nog 2 acties deze beurt.", "bob is aan de beurt (nog 1 actie)."),
     ],
 )
 def test_a_turn_of_several_actions_is_said_to_its_seat(language, yours, theirs):
-    """Last One Standing counts the actions left in the turn."""
+    """Last One Standing counts the actions left in the turn (after the page's "Your
+    move.", the seat's own count needs no subject)."""
     from django.utils import translation
 
     from matches.tables.last_one_standing import _waiting as los_waiting
