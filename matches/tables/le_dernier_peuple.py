@@ -8,6 +8,7 @@ from functools import cache
 from django.utils.translation import gettext, gettext_noop
 
 from matches.tables.common import Control, Seats, colour_css, controls
+from rulesets.le_dernier_peuple.messages import WORDS
 
 SIZE = 400
 CENTRE = SIZE / 2
@@ -65,9 +66,12 @@ def _at(n: int, count: int, radius: float) -> tuple[float, float]:
 
 
 def _card_text(card: dict) -> tuple[str, str]:
+    """A hand card's name and detail; the card's own name stays as printed (game content),
+    its kind, shade and effect in the reader's words (the log's: the game's WORDS)."""
     if card["kind"] == "power":
-        return card["name"], "power"
-    return card["label"], f"{card['shade']} · {gettext(EFFECTS[card['effect']])}"
+        return card["name"], gettext(WORDS["power"])
+    shade = gettext(WORDS.get(card["shade"], card["shade"]))
+    return card["label"], f"{shade} · {gettext(EFFECTS[card['effect']])}"
 
 
 def present(view: dict, legal: list[dict], seats: Seats) -> dict:

@@ -139,3 +139,21 @@ def test_a_turn_of_several_actions_is_said_to_its_seat(language, yours, theirs):
     with translation.override(language):
         assert los_waiting({**view, "turn": {"seat": "s1", "actions": 2}}, seats) == yours
         assert los_waiting({**view, "turn": {"seat": "s2", "actions": 1}}, seats) == theirs
+
+
+@pytest.mark.parametrize(
+    ("language", "shades"),
+    [("en", ("light grey", "dark grey")), ("fr", ("gris clair", "gris foncé")), ("nl", ("grijs",))],
+)
+def test_a_hand_cards_shade_and_kind_are_in_the_readers_words(language, shades):
+    """Le Dernier Peuple's hand: "2 · dark grey · go to", as the log says the shade."""
+    match, alice, _bob = _match("le-dernier-peuple", {})
+    text = _client(alice).get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    details = re.findall(
+        r'class="card pick kind-\w+"[^>]*><b>[^<]*</b><small>([^<]*)</small>', text.content.decode()
+    )
+    assert details
+    for detail in map(unescape, details):
+        assert any(shade in detail for shade in shades), detail
+        if language != "en":
+            assert not re.search(r"\b(light|dark|power)\b", detail), detail
