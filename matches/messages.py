@@ -28,6 +28,10 @@ OWN = SimpleNamespace(
             "A friendly battle: %(name)s brings %(gang)s; each invited player accepts with a "
             "gang of their own. No campaign counts it."
         ),
+        "match:friendly_bots": gettext_noop(
+            "A friendly battle: %(name)s brings %(gang)s against %(names)s, played by a bot. "
+            "No campaign counts it."
+        ),
     },
     WORDS={"nobody": gettext_noop("nobody")},
 )

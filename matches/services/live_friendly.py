@@ -124,7 +124,11 @@ def _against_bots(provider, ruleset, players, mine, gang, created_by, options, l
         f"A friendly battle: {created_by.username} brings {mine['name']} against {names}, "
         "played by a bot. No campaign counts it."
     )
-    _append_events(match, [{"type": FRIENDLY, "text": text}])
+    coded = {
+        "code": "match:friendly_bots",
+        "params": {"name": created_by.username, "gang": mine["name"], "names": names},
+    }
+    _append_events(match, [{"type": FRIENDLY, "text": text, **coded}])
     match.save(update_fields=["last_event_seq"])
     Participant.objects.filter(match=match, player=created_by).update(gang=gang)
     return match

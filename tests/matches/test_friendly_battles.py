@@ -11,6 +11,7 @@ a line in each gang's history and counts for the players' stats, for no campaign
 import pytest
 
 from matches.models import Match
+from matches.services.live_friendly import FRIENDLY
 from rosters import services as rosters
 from rosters.models import GangEvent
 from tests.conftest import client_for
@@ -183,3 +184,21 @@ def test_a_friendly_battle_may_be_played_as_a_mission(table):
     assert state["mission"]["key"] == "strongbox-scramble" and state["turn_limit"] == 6
     bad = invite(client_for(table.ann), table.earps.pk, options={"mission": "high-noon"})
     assert bad.status_code == 400 and "options.mission" in bad.json()["errors"], bad.json()
+
+
+@pytest.mark.parametrize(
+    ("language", "opening"),
+    [
+        ("en", "A friendly battle: ann brings Earps against "),
+        ("fr", "Une bataille amicale : ann amène Earps contre "),
+        ("nl", "Een vriendschappelijk gevecht: ann brengt Earps mee tegen "),
+    ],
+)
+def test_a_battle_against_a_bot_is_announced_in_the_readers_language(table, language, opening):
+    created = invite(client_for(table.ann), table.earps.pk, players=("ann",), bots=1)
+    assert created.status_code == 201, created.json()
+    events = client_for(table.ann).get(
+        f"/api/v1/matches/{created.json()['id']}/events/", HTTP_ACCEPT_LANGUAGE=language
+    )
+    messages = [e["message"] for e in events.json()["results"] if e["type"] == FRIENDLY]
+    assert len(messages) == 1 and messages[0].startswith(opening), messages
