@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from matches.tables.common import Control, Seats, colour_css, controls
+from rulesets.battle_royale.messages import WORDS as COLOURS
 
 CELL = 76
 PAD = 8
@@ -90,7 +91,7 @@ def _cells(view: dict) -> list[dict]:
                     "y": cy + 20 + (n // 2) * 30,
                     "colour": colour_css(colour),
                     "count": count,
-                    "name": colour,
+                    "name": _colour_word(colour),
                 }
                 for n, (colour, count) in enumerate(sorted((tile or {}).items(), key=_colour_order))
             ]
@@ -152,13 +153,18 @@ def _hand(view: dict) -> list[dict]:
     return hand
 
 
+def _colour_word(colour: str | None) -> str:
+    """A colour in the reader's words, as the log says it (the game's catalogue WORDS)."""
+    return gettext(COLOURS[colour]) if colour in COLOURS else str(colour)
+
+
 def _player(view: dict, seats: Seats, s: str) -> dict:
     colour = view["colours"][s]
     detail = gettext(
         "%(colour)s · reserve %(reserve)s · spoils %(spoils)s"
         " · cards %(hand)s in hand, %(deck)s to draw"
     ) % {
-        "colour": colour,
+        "colour": _colour_word(colour),
         "reserve": view["reserve"].get(colour, 0),
         "spoils": sum(view["spoils"].get(s, {}).values()),
         "hand": view["hand_counts"].get(s, 0),
@@ -256,7 +262,8 @@ def _control(action: dict, seats: Seats, colours: dict) -> Control:
     label = {
         "end_movement": gettext("End movement"),
         "end_warrior": gettext("This warrior stops here"),
-        "choose_push": gettext("Push a %(colour)s warrior off") % {"colour": action.get("colour")},
+        "choose_push": gettext("Push a %(colour)s warrior off")
+        % {"colour": _colour_word(action.get("colour"))},
         "choose_doom": gettext("Doom: %(face)s")
         % {"face": str(action.get("face", "")).replace("_", " ")},
         "pick_talent": gettext("Take the talent %(talent)s") % {"talent": action.get("talent")},

@@ -69,6 +69,7 @@ WORDS = {
     "blue": gettext_noop("blue"),
     "green": gettext_noop("green"),
     "yellow": gettext_noop("yellow"),
+    "grey": gettext_noop("grey"),  # the neutral warriors
     "Red": gettext_noop("Red"),
     "Blue": gettext_noop("Blue"),
     "Green": gettext_noop("Green"),

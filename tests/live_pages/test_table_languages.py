@@ -99,3 +99,26 @@ def test_under_asgi_the_stream_draws_in_the_readers_language():
     thread.join(30)
     html = _html(got["event"])
     assert "Wat er gebeurde" in html and "What happened" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "red", "grey"),
+    [("en", "red", "grey"), ("fr", "rouge", "gris"), ("nl", "rode", "grijze")],
+)
+def test_battle_royales_colours_are_in_the_readers_words(language, red, grey):
+    """The players' rows and the warriors' titles name colours as the log does."""
+    import re
+    from html import unescape
+
+    options, _label = GAMES["battle-royale"]
+    match, alice, _bob = _match("battle-royale", options)
+    text = unescape(
+        _client(alice).get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
+    details = re.findall(r"</b> <small>([^<]*)</small>", text)
+    assert any(d.startswith(f"{red} · ") for d in details), details
+    titles = re.findall(r"<title>(\d+ [^<]*)</title>", text)
+    assert f"2 {grey}" in titles and any(t.endswith(f" {red}") for t in titles), titles
+    if language != "en":
+        assert not any(re.search(r"\b(red|blue|grey)\b", t) for t in [*details, *titles])
