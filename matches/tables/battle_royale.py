@@ -3,7 +3,7 @@ tile and the eliminator; my movement cards; arrows on the tiles for the warriors
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
 from matches.tables.common import Control, Seats, colour_css, controls
 from rulesets.battle_royale.messages import WORDS as COLOURS
@@ -153,6 +153,16 @@ def _hand(view: dict) -> list[dict]:
     return hand
 
 
+# A colour on its own (a player's row): Dutch says "rood" there and "rode krijger" in a
+# sentence, where the catalogue's words serve.
+ALONE = {
+    "red": pgettext_lazy("a colour on its own", "red"),
+    "blue": pgettext_lazy("a colour on its own", "blue"),
+    "green": pgettext_lazy("a colour on its own", "green"),
+    "yellow": pgettext_lazy("a colour on its own", "yellow"),
+}
+
+
 def _colour_word(colour: str | None) -> str:
     """A colour in the reader's words, as the log says it (the game's catalogue WORDS)."""
     return gettext(COLOURS[colour]) if colour in COLOURS else str(colour)
@@ -164,7 +174,7 @@ def _player(view: dict, seats: Seats, s: str) -> dict:
         "%(colour)s · reserve %(reserve)s · spoils %(spoils)s"
         " · cards %(hand)s in hand, %(deck)s to draw"
     ) % {
-        "colour": _colour_word(colour),
+        "colour": str(ALONE[colour]) if colour in ALONE else _colour_word(colour),
         "reserve": view["reserve"].get(colour, 0),
         "spoils": sum(view["spoils"].get(s, {}).values()),
         "hand": view["hand_counts"].get(s, 0),

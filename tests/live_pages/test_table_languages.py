@@ -103,10 +103,14 @@ def test_under_asgi_the_stream_draws_in_the_readers_language():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("language", "red", "grey"),
-    [("en", "red", "grey"), ("fr", "rouge", "gris"), ("nl", "rode", "grijze")],
+    ("language", "row", "red", "grey"),
+    [
+        ("en", "red", "red", "grey"),
+        ("fr", "rouge", "rouge", "gris"),
+        ("nl", "rood", "rode", "grijze"),  # a colour on its own, and as a warrior's
+    ],
 )
-def test_battle_royales_colours_are_in_the_readers_words(language, red, grey):
+def test_battle_royales_colours_are_in_the_readers_words(language, row, red, grey):
     """The players' rows and the warriors' titles name colours as the log does."""
     import re
     from html import unescape
@@ -117,7 +121,7 @@ def test_battle_royales_colours_are_in_the_readers_words(language, red, grey):
         _client(alice).get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     )
     details = re.findall(r"</b> <small>([^<]*)</small>", text)
-    assert any(d.startswith(f"{red} · ") for d in details), details
+    assert any(d.startswith(f"{row} · ") for d in details), details
     titles = re.findall(r"<title>(\d+ [^<]*)</title>", text)
     assert f"2 {grey}" in titles and any(t.endswith(f" {red}") for t in titles), titles
     if language != "en":
