@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
 from matches.tables.common import Control, Seats, colour_css, controls
-from rulesets.battle_royale.messages import WORDS as COLOURS
+from rulesets.battle_royale import messages as catalogue
 
 CELL = 76
 PAD = 8
@@ -14,12 +14,7 @@ ARROWS = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 
 
 def _direction(d: str) -> str:
-    return {
-        "N": gettext("north"),
-        "S": gettext("south"),
-        "E": gettext("east"),
-        "W": gettext("west"),
-    }[d]
+    return gettext(catalogue.WORDS[d])  # "north"... as the log says it
 
 
 # A card's doom symbol and a turn's stage, as the page names them (translated when drawn).
@@ -79,6 +74,8 @@ def _cells(view: dict) -> list[dict]:
     """Every tile of the island (a hole where it sank), with the warriors standing on it."""
     width, height = view["size"]
     moving = (view.get("turn") or {}).get("moving") or {}
+    # Each colour's word once per draw, not once per stack of warriors.
+    names = {c: _colour_word(c) for tile in view["board"].values() if tile for c in tile}
     cells = []
     for y in range(height):
         for x in range(width):
@@ -91,7 +88,7 @@ def _cells(view: dict) -> list[dict]:
                     "y": cy + 20 + (n // 2) * 30,
                     "colour": colour_css(colour),
                     "count": count,
-                    "name": _colour_word(colour),
+                    "name": names[colour],
                 }
                 for n, (colour, count) in enumerate(sorted((tile or {}).items(), key=_colour_order))
             ]
@@ -163,9 +160,12 @@ ALONE = {
 }
 
 
-def _colour_word(colour: str | None) -> str:
-    """A colour in the reader's words, as the log says it (the game's catalogue WORDS)."""
-    return gettext(COLOURS[colour]) if colour in COLOURS else str(colour)
+def _colour_word(colour: str | None, *, alone: bool = False) -> str:
+    """A colour in the reader's words: as the log says it (the game's catalogue), or on its
+    own (``alone``: a player's row)."""
+    if alone and colour in ALONE:
+        return str(ALONE[colour])
+    return gettext(catalogue.WORDS[colour]) if colour in catalogue.WORDS else str(colour)
 
 
 def _player(view: dict, seats: Seats, s: str) -> dict:
@@ -174,7 +174,7 @@ def _player(view: dict, seats: Seats, s: str) -> dict:
         "%(colour)s · reserve %(reserve)s · spoils %(spoils)s"
         " · cards %(hand)s in hand, %(deck)s to draw"
     ) % {
-        "colour": str(ALONE[colour]) if colour in ALONE else _colour_word(colour),
+        "colour": _colour_word(colour, alone=True),
         "reserve": view["reserve"].get(colour, 0),
         "spoils": sum(view["spoils"].get(s, {}).values()),
         "hand": view["hand_counts"].get(s, 0),
